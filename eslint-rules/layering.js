@@ -1,0 +1,87 @@
+// Enforces DESIGN §2's layering: which folder may import which, and which packages each runtime
+// may use (electron only in the Electron shell; SQL packages only in the store; no Node in shared
+// code or the renderer). Paths are resolved, so `../../store/x` is judged by where it lands.
+import { builtinModules } from 'node:module';
+import { dirname, relative, resolve } from 'node:path';
+
+const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
+
+/** Layer of a file, by its path inside the repository (first match wins). */
+const LAYERS = [
+  ['shared', 'shared/'],
+  ['renderer', 'src-renderer/'],
+  ['electron', 'src-main/electron/'],
+  ['host', 'src-main/host/'],
+  ['api', 'src-main/api/'],
+  ['mind', 'src-main/mind/'],
+  ['consolidation', 'src-main/consolidation/'],
+  ['interop', 'src-main/interop/'],
+  ['agent', 'src-main/agent/'],
+  ['store', 'src-main/store/'],
+  ['bench', 'bench/'],
+];
+
+/** What each layer may import (itself included). Layers absent here (scripts, e2e) are free. */
+const MAY_IMPORT = {
+  shared: ['shared'],
+  renderer: ['shared', 'renderer'],
+  store: ['shared', 'store'],
+  mind: ['shared', 'store', 'mind'],
+  consolidation: ['shared', 'store', 'mind', 'consolidation'],
+  interop: ['shared', 'store', 'mind', 'interop'],
+  agent: ['shared', 'mind', 'consolidation', 'interop', 'agent'],
+  api: ['shared', 'mind', 'consolidation', 'interop', 'api'],
+  host: ['shared', 'store', 'mind', 'consolidation', 'interop', 'agent', 'api', 'host', 'bench'],
+  electron: ['shared', 'store', 'mind', 'consolidation', 'interop', 'agent', 'api', 'electron'],
+  bench: ['shared', 'store', 'mind', 'consolidation', 'bench'],
+};
+
+const SQL_PACKAGES = ['better-sqlite3', 'drizzle-orm', 'sqlite-vec'];
+const NODE_BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+
+function layerOf(absolutePath) {
+  const path = relative(ROOT, absolutePath).split('\\').join('/');
+  for (const [layer, prefix] of LAYERS) if (path.startsWith(prefix)) return layer;
+  return null;
+}
+
+function packageProblem(layer, specifier) {
+  const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
+  if (name === 'electron' && layer !== 'electron') return 'only src-main/electron may import electron';
+  if (SQL_PACKAGES.includes(name) && layer !== 'store') return `only src-main/store may use ${name} (all SQL lives there)`;
+  if ((layer === 'shared' || layer === 'renderer') && NODE_BUILTINS.has(specifier.split('/')[0] === 'node:' ? specifier : name)) {
+    return `${layer === 'shared' ? 'shared code' : 'the renderer'} runs outside Node: no ${specifier}`;
+  }
+  return null;
+}
+
+export const layering = {
+  meta: { type: 'problem', schema: [], docs: { description: 'DESIGN §2 layering' } },
+  create(context) {
+    const file = context.filename;
+    const layer = layerOf(file);
+    if (!layer) return {};
+    const check = (node) => {
+      const specifier = node.source && node.source.type === 'Literal' ? node.source.value : null;
+      if (typeof specifier !== 'string') return;
+      if (specifier.startsWith('.')) {
+        const target = layerOf(resolve(dirname(file), specifier));
+        if (target && !MAY_IMPORT[layer].includes(target)) {
+          context.report({ node, message: `Layering: ${layer} may not import ${target} (${specifier}). See DESIGN §2.` });
+        }
+        return;
+      }
+      const problem = packageProblem(layer, specifier);
+      if (problem) context.report({ node, message: `Layering: ${problem} (${specifier}).` });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: (node) => {
+        context.report({ node, message: 'Use explicit named exports, not `export *`.' });
+        check(node);
+      },
+      ImportExpression: check,
+    };
+  },
+};

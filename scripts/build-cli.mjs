@@ -1,0 +1,17 @@
+// Bundles the CLI (src-main/host/cli) into out/cli/mindloom.mjs for the `mindloom` bin.
+// Native and data-carrying packages stay external: better-sqlite3 and sqlite-vec load binaries
+// from their own folders, and the migrations are read from the package's migrations/ folder.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src-main/host/cli/main.ts'],
+  outfile: 'out/cli/mindloom.mjs',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external: ['better-sqlite3', 'sqlite-vec', 'electron'],
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  logLevel: 'warning',
+});

@@ -1,0 +1,81 @@
+/** Listings for a person at a terminal (a table) or a script (--json): search, uncertain, orphans, contradictions. */
+import { listOrphans, listUncertain } from '../../../mind/attention';
+import { getContradictions, scanContradictions, type ContradictionView } from '../../../mind/contradictions';
+import { searchMemories } from '../../../mind/search';
+import type { MindCommand } from '../command';
+import { memoryTable } from '../memory-table';
+import { json, oneLine, table } from '../output';
+
+const LIMIT = { limit: { type: 'string' } } as const;
+
+/** Says there is more than the page shows, so a table never silently truncates. */
+function moreNote(nextCursor: string | null, limit: number): string {
+  return nextCursor ? `\n(showing the first ${limit}; raise --limit, up to 500, to see more)` : '';
+}
+
+export const searchCommand: MindCommand = {
+  kind: 'mind',
+  name: 'search',
+  usage: 'search QUERY [--limit N]',
+  summary: 'Full-text search, ranked by relevance × tier.',
+  positionals: ['QUERY'],
+  options: { ...LIMIT },
+  run(mind, input) {
+    const results = searchMemories(mind, input.args[0] as string, { limit: input.options.integer('limit') });
+    return input.json ? json(results) : memoryTable(results, 'No matches.');
+  },
+};
+
+export const uncertainCommand: MindCommand = {
+  kind: 'mind',
+  name: 'uncertain',
+  usage: 'uncertain [--threshold T] [--limit N]',
+  summary: 'Active memories whose effective confidence is below T (default 0.5).',
+  positionals: [],
+  options: { threshold: { type: 'string' }, ...LIMIT },
+  run(mind, input) {
+    const limit = input.options.integer('limit') ?? 50;
+    const page = listUncertain(mind, { threshold: input.options.number('threshold'), limit });
+    return input.json ? json(page.items) : memoryTable(page.items, 'No uncertain memories.') + moreNote(page.nextCursor, limit);
+  },
+};
+
+export const orphansCommand: MindCommand = {
+  kind: 'mind',
+  name: 'orphans',
+  usage: 'orphans [--limit N]',
+  summary: 'Memories with no provenance, or whose every source is archived or forgotten.',
+  positionals: [],
+  options: { ...LIMIT },
+  run(mind, input) {
+    const limit = input.options.integer('limit') ?? 50;
+    const page = listOrphans(mind, { limit });
+    return input.json ? json(page.items) : memoryTable(page.items, 'No orphans.') + moreNote(page.nextCursor, limit);
+  },
+};
+
+function contradictionTable(items: readonly ContradictionView[]): string {
+  if (items.length === 0) return 'No open contradictions.';
+  return table(
+    ['ID', 'KIND', 'A', 'B'],
+    items.map((c) => [c.id, c.kind, `${c.a.id} ${oneLine(c.a.content, 50)}`, `${c.b.id} ${oneLine(c.b.content, 50)}`]),
+  );
+}
+
+export const contradictionsCommand: MindCommand = {
+  kind: 'mind',
+  name: 'contradictions',
+  usage: 'contradictions [--scan]',
+  summary: 'Open contradictions; --scan first scans all active beliefs and records new ones.',
+  positionals: [],
+  options: { scan: { type: 'boolean' } },
+  run(mind, input) {
+    const scan = input.options.flag('scan') ? scanContradictions(mind, { actor: 'user' }) : null;
+    const open = getContradictions(mind, { status: 'open' });
+    if (input.json) return json(scan ? { ...scan, contradictions: open } : open);
+    const report = scan
+      ? `Scanned ${scan.scanned} beliefs: ${scan.found} contradiction(s) found, ${scan.recorded} new recorded.\n`
+      : '';
+    return report + contradictionTable(open);
+  },
+};

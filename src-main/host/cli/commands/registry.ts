@@ -1,0 +1,43 @@
+/** Every CLI command, in the order the usage text lists them. */
+import type { Command } from '../command';
+import { generateCommand } from './generate';
+import { initCommand } from './init';
+import { contradictionsCommand, orphansCommand, searchCommand, uncertainCommand } from './lists';
+import { historyCommand, lineageCommand, showCommand, statsCommand } from './read';
+import {
+  addCommand,
+  approveCommand,
+  archiveCommand,
+  promoteCommand,
+  rejectCommand,
+  reinforceCommand,
+  restoreCommand,
+  supersedeCommand,
+  verifyCommand,
+} from './write';
+
+export const COMMANDS: readonly Command[] = [
+  initCommand,
+  addCommand,
+  promoteCommand,
+  verifyCommand,
+  reinforceCommand,
+  supersedeCommand,
+  archiveCommand,
+  restoreCommand,
+  approveCommand,
+  rejectCommand,
+  showCommand,
+  lineageCommand,
+  historyCommand,
+  searchCommand,
+  uncertainCommand,
+  orphansCommand,
+  contradictionsCommand,
+  statsCommand,
+  generateCommand,
+];
+
+export function findCommand(name: string): Command | undefined {
+  return COMMANDS.find((c) => c.name === name);
+}

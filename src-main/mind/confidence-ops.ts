@@ -1,0 +1,137 @@
+/**
+ * Operations that move confidence: verification, reinforcement, evidence for and against.
+ * Beliefs follow Beta-Bernoulli (α supports, β contradicts); other types use the seed's boosts.
+ */
+import { MindError } from '../../shared/errors';
+import { betaConfidence, reinforcedConfidence, verifiedConfidence } from '../../shared/rules/confidence';
+import { insertLink } from '../store/links-repo';
+import type { MemoryPatch, MemoryRecord } from '../store/memory-record';
+import { applyChange, loadMemory, loadWritable } from './change';
+import type { Mind } from './mind';
+import type { WriteOptions } from './write-options';
+
+function requireActiveForEvidence(record: MemoryRecord): void {
+  if (record.status !== 'active') {
+    throw new MindError('invalid_state', `${record.id} is ${record.status}; only active memories take new evidence.`, {
+      id: record.id,
+      status: record.status,
+    });
+  }
+}
+
+/** Beliefs gain one supporting observation; returns the α/β/confidence patch. */
+function supportBelief(record: MemoryRecord): MemoryPatch {
+  const alpha = (record.alpha ?? 1) + 1;
+  const beta = record.beta ?? 1;
+  return { alpha, beta, confidence: betaConfidence(alpha, beta) };
+}
+
+export function verifyMemory(mind: Mind, id: string, input: { evidence?: string | undefined }, options: WriteOptions): MemoryRecord {
+  return mind.store.transaction(() => {
+    const current = loadWritable(mind, id, options);
+    const confidencePatch = current.type === 'belief' ? supportBelief(current) : { confidence: verifiedConfidence(current.confidence) };
+    return applyChange(
+      mind,
+      current,
+      { ...confidencePatch, verificationCount: current.verificationCount + 1, lastVerifiedAt: mind.now() },
+      { op: 'verify', options, evidence: input.evidence ?? null },
+    );
+  });
+}
+
+/**
+ * Reinforcement with the evidence that triggered it. When the evidence names an episode, it is
+ * linked as supporting evidence (once).
+ */
+export function reinforceMemory(mind: Mind, id: string, input: { evidence?: string | undefined }, options: WriteOptions): MemoryRecord {
+  return mind.store.transaction(() => {
+    const current = loadWritable(mind, id, options);
+    requireActiveForEvidence(current);
+    const episode = linkableEpisode(mind, input.evidence, current);
+    const linked = episode !== null && insertLink(mind.store.db, { fromSeq: current.seq, toSeq: episode.seq, kind: 'evidence' }, mind.now());
+    const confidencePatch =
+      current.type === 'belief'
+        ? supportBelief(current)
+        : { confidence: reinforcedConfidence(current.confidence, current.timesReinforced) };
+    return applyChange(
+      mind,
+      current,
+      {
+        ...confidencePatch,
+        timesReinforced: current.timesReinforced + 1,
+        lastReinforcedAt: mind.now(),
+        ...(linked ? { eventEvidenceCount: current.eventEvidenceCount + 1 } : {}),
+      },
+      { op: 'reinforce', options, evidence: input.evidence ?? null, note: linked ? { evidenceLinked: episode?.id } : undefined },
+    );
+  });
+}
+
+/** A supporting episode for a memory (beliefs: α+1). */
+export function linkEvidence(mind: Mind, id: string, episodeId: string, options: WriteOptions): MemoryRecord {
+  return mind.store.transaction(() => {
+    const current = loadWritable(mind, id, options);
+    requireActiveForEvidence(current);
+    const episode = requireEpisode(mind, episodeId, current);
+    if (!insertLink(mind.store.db, { fromSeq: current.seq, toSeq: episode.seq, kind: 'evidence' }, mind.now())) {
+      throw new MindError('invalid_input', `${episodeId} is already evidence for ${id}.`, { id, episodeId });
+    }
+    return applyChange(
+      mind,
+      current,
+      { ...(current.type === 'belief' ? supportBelief(current) : {}), eventEvidenceCount: current.eventEvidenceCount + 1 },
+      { op: 'link_evidence', options, evidence: episodeId, note: { evidenceLinked: episodeId } },
+    );
+  });
+}
+
+/** Contradicting evidence for a belief: β+1, with the contradicting episode linked when named. */
+export function addCounterEvidence(
+  mind: Mind,
+  id: string,
+  input: { episodeId?: string | undefined; evidence?: string | undefined },
+  options: WriteOptions,
+): MemoryRecord {
+  return mind.store.transaction(() => {
+    const current = loadWritable(mind, id, options);
+    if (current.type !== 'belief') {
+      throw new MindError('not_a_belief', `${id} is a ${current.type}; only beliefs take counter-evidence.`, { id });
+    }
+    requireActiveForEvidence(current);
+    if (input.episodeId !== undefined) {
+      const episode = requireEpisode(mind, input.episodeId, current);
+      if (!insertLink(mind.store.db, { fromSeq: current.seq, toSeq: episode.seq, kind: 'counter_evidence' }, mind.now())) {
+        throw new MindError('invalid_input', `${input.episodeId} is already counter-evidence for ${id}.`, { id });
+      }
+    }
+    const alpha = current.alpha ?? 1;
+    const beta = (current.beta ?? 1) + 1;
+    return applyChange(
+      mind,
+      current,
+      { alpha, beta, confidence: betaConfidence(alpha, beta) },
+      {
+        op: 'counter_evidence',
+        options,
+        evidence: input.episodeId ?? input.evidence ?? null,
+        note: input.episodeId ? { counterEvidenceLinked: input.episodeId } : undefined,
+      },
+    );
+  });
+}
+
+function requireEpisode(mind: Mind, episodeId: string, target: MemoryRecord): MemoryRecord {
+  const episode = loadMemory(mind, episodeId);
+  if (episode.type !== 'episode') {
+    throw new MindError('invalid_input', `Evidence must be an episode; ${episodeId} is a ${episode.type}.`, { episodeId });
+  }
+  if (episode.seq === target.seq) throw new MindError('invalid_input', 'A memory cannot be its own evidence.');
+  if (episode.status === 'forgotten') throw new MindError('invalid_state', `${episodeId} was forgotten.`, { episodeId });
+  return episode;
+}
+
+/** The episode an evidence string names, if it names one; any other text is journaled as is. */
+function linkableEpisode(mind: Mind, evidence: string | undefined, target: MemoryRecord): MemoryRecord | null {
+  if (evidence === undefined || !/^ep_[0-9a-z]+$/.test(evidence)) return null;
+  return requireEpisode(mind, evidence, target);
+}

@@ -1,0 +1,133 @@
+/**
+ * Rule contradiction detection (negation, comparative, preference pairs). A statement is compared
+ * only with its near neighbours among active beliefs (shared terms through full-text search),
+ * never with every belief.
+ */
+import { MindError } from '../../shared/errors';
+import type { ContradictionStatus } from '../../shared/model';
+import { contentTerms, detectContradiction, POLARITY_TERMS, type RuleContradiction } from '../../shared/rules/contradiction';
+import { type ContradictionRow, hasContradiction, insertContradiction, listContradictions } from '../store/contradictions-repo';
+import { appendJournal } from '../store/journal-repo';
+import type { MemoryRecord } from '../store/memory-record';
+import { activeBeliefsWithAnyTerm, beliefNeighbours } from '../store/search-query';
+import type { Mind } from './mind';
+import { iso } from './present';
+import { checkActor } from './write-options';
+
+/** How many full-text neighbours each statement is compared with. */
+export const NEIGHBOURS_PER_STATEMENT = 25;
+const SCAN_BATCH = 500;
+
+export interface ContradictionMatch {
+  belief: { id: string; content: string };
+  kind: RuleContradiction['kind'];
+  terms: [string, string];
+  sharedTerms: string[];
+}
+
+function matchesFor(mind: Mind, statement: string, excludeSeq: number | null): { record: MemoryRecord; rule: RuleContradiction }[] {
+  const terms = contentTerms(statement);
+  if (terms.length === 0) return [];
+  const found: { record: MemoryRecord; rule: RuleContradiction }[] = [];
+  for (const record of beliefNeighbours(mind.store.db, terms, NEIGHBOURS_PER_STATEMENT, excludeSeq)) {
+    const rule = detectContradiction(statement, record.content);
+    if (rule) found.push({ record, rule });
+  }
+  return found;
+}
+
+/** Active beliefs that a statement contradicts by rule. Reads only. */
+export function detectContradictionsFor(mind: Mind, statement: string): ContradictionMatch[] {
+  if (typeof statement !== 'string' || statement.trim() === '') throw new MindError('invalid_input', 'A statement is required.');
+  return matchesFor(mind, statement, null).map(({ record, rule }) => ({
+    belief: { id: record.id, content: record.content },
+    kind: rule.kind,
+    terms: rule.terms,
+    sharedTerms: rule.sharedTerms,
+  }));
+}
+
+export interface ScanResult {
+  scanned: number;
+  found: number;
+  recorded: number;
+}
+
+/**
+ * Store-wide scan: only beliefs that carry a polarity word can take part in a rule
+ * contradiction, so only they are walked; each is compared with its neighbours. New pairs are
+ * recorded (with a journal row each) in one transaction.
+ */
+export function scanContradictions(
+  mind: Mind,
+  options: { actor: string; runId?: string; onProgress?: (scanned: number) => void },
+): ScanResult {
+  checkActor(options.actor);
+  const terms = POLARITY_TERMS.filter((t) => /^[a-z]+$/.test(t));
+  return mind.store.transaction(() => {
+    const db = mind.store.db;
+    const result: ScanResult = { scanned: 0, found: 0, recorded: 0 };
+    let afterSeq = 0;
+    for (;;) {
+      const batch = activeBeliefsWithAnyTerm(db, terms, afterSeq, SCAN_BATCH);
+      if (batch.length === 0) break;
+      for (const belief of batch) {
+        for (const { record, rule } of matchesFor(mind, belief.content, belief.seq)) {
+          result.found += 1;
+          if (hasContradiction(db, belief.seq, record.seq)) continue;
+          const id = mind.newRecordId('ct');
+          const at = mind.now();
+          insertContradiction(db, { id, aSeq: belief.seq, bSeq: record.seq, kind: rule.kind, detector: 'rules' }, at);
+          appendJournal(db, {
+            at,
+            actor: options.actor,
+            op: 'contradiction_detected',
+            memoryId: belief.id,
+            runId: options.runId ?? null,
+            after: { contradiction: id, with: record.id, kind: rule.kind, terms: rule.terms },
+          });
+          result.recorded += 1;
+        }
+      }
+      result.scanned += batch.length;
+      afterSeq = (batch[batch.length - 1] as MemoryRecord).seq;
+      options.onProgress?.(result.scanned);
+    }
+    // Each pair is seen from both ends; count it once.
+    result.found = Math.ceil(result.found / 2);
+    return result;
+  });
+}
+
+export interface ContradictionView {
+  id: string;
+  a: { id: string; content: string };
+  b: { id: string; content: string };
+  kind: string;
+  detector: string;
+  status: ContradictionStatus;
+  resolution: string | null;
+  note: string | null;
+  detectedAt: string;
+  resolvedAt: string | null;
+}
+
+export function getContradictions(
+  mind: Mind,
+  options: { status?: ContradictionStatus | null; limit?: number } = {},
+): ContradictionView[] {
+  return listContradictions(mind.store.db, options.status === undefined ? 'open' : options.status, options.limit ?? 500).map(
+    (c: ContradictionRow) => ({
+      id: c.id,
+      a: { id: c.aId, content: c.aContent },
+      b: { id: c.bId, content: c.bContent },
+      kind: c.kind,
+      detector: c.detector,
+      status: c.status,
+      resolution: c.resolution,
+      note: c.note,
+      detectedAt: iso(c.detectedAt) as string,
+      resolvedAt: iso(c.resolvedAt),
+    }),
+  );
+}

@@ -1,0 +1,19 @@
+/** A memory's history: every journal row about it, with the fields before and after. */
+import { MindError } from '../../shared/errors';
+import { type JournalEntry, journalOf } from '../store/journal-repo';
+import { loadMemory } from './change';
+import type { Mind } from './mind';
+import { iso } from './present';
+
+/** A journal row about one memory, with its time as ISO. */
+export type HistoryEntry = Omit<JournalEntry, 'seq' | 'at' | 'memoryId'> & { at: string };
+
+export function getHistory(mind: Mind, id: string, options: { limit?: number } = {}): HistoryEntry[] {
+  const limit = options.limit ?? 10_000;
+  if (!Number.isInteger(limit) || limit < 1) throw new MindError('invalid_input', 'limit must be a positive whole number.');
+  loadMemory(mind, id);
+  return journalOf(mind.store.db, id, limit).map(({ seq: _seq, memoryId: _memoryId, at, ...rest }) => ({
+    ...rest,
+    at: iso(at) as string,
+  }));
+}

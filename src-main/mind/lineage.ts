@@ -1,0 +1,79 @@
+/** "Why does my agent believe this?": ancestors and dependents of a memory as nodes + typed edges. */
+import { MindError } from '../../shared/errors';
+import type { LinkKind, MemoryStatus, MemoryType, Tier } from '../../shared/model';
+import { effectiveConfidence } from '../../shared/rules/decay';
+import { walkLineage } from '../store/lineage-query';
+import { findMemoriesBySeqs } from '../store/memories-repo';
+import { loadMemory } from './change';
+import type { Mind } from './mind';
+
+export type LineageDirection = 'up' | 'down' | 'both';
+
+export interface LineageNode {
+  id: string;
+  type: MemoryType;
+  content: string;
+  status: MemoryStatus;
+  tier: Tier;
+  confidence: number;
+  effectiveConfidence: number;
+  /** Distance from the root: positive for ancestors, negative for dependents, 0 for the root. */
+  depth: number;
+}
+
+export interface LineageGraph {
+  root: string;
+  nodes: LineageNode[];
+  edges: { from: string; to: string; kind: LinkKind }[];
+}
+
+export const MAX_LINEAGE_DEPTH = 1000;
+
+export function getLineage(
+  mind: Mind,
+  id: string,
+  options: { direction?: LineageDirection; depth?: number | null } = {},
+): LineageGraph {
+  const direction = options.direction ?? 'both';
+  const depth = options.depth ?? null;
+  if (depth !== null && (!Number.isInteger(depth) || depth < 1 || depth > MAX_LINEAGE_DEPTH)) {
+    throw new MindError('invalid_input', `depth must be a whole number from 1 to ${MAX_LINEAGE_DEPTH}.`);
+  }
+  const root = loadMemory(mind, id);
+  const db = mind.store.db;
+  const depths = new Map<number, number>();
+  const edgeKeys = new Set<string>();
+  const edges: { fromSeq: number; toSeq: number; kind: LinkKind }[] = [];
+  for (const way of direction === 'both' ? (['up', 'down'] as const) : [direction]) {
+    const walk = walkLineage(db, root.seq, way, depth);
+    for (const [seq, d] of walk.depths) if (!depths.has(seq) || seq === root.seq) depths.set(seq, way === 'up' ? d : -d);
+    for (const edge of walk.edges) {
+      const key = `${edge.fromSeq}>${edge.toSeq}>${edge.kind}`;
+      if (!edgeKeys.has(key)) {
+        edgeKeys.add(key);
+        edges.push(edge);
+      }
+    }
+  }
+  const now = mind.now();
+  const records = findMemoriesBySeqs(db, [...depths.keys()]);
+  const idOf = new Map(records.map((r) => [r.seq, r.id]));
+  return {
+    root: root.id,
+    nodes: records
+      .map((r) => ({
+        id: r.id,
+        type: r.type,
+        content: r.content,
+        status: r.status,
+        tier: r.tier,
+        confidence: r.confidence,
+        effectiveConfidence: effectiveConfidence(r, now),
+        depth: depths.get(r.seq) as number,
+      }))
+      .sort((a, b) => a.depth - b.depth),
+    edges: edges
+      .filter((e) => idOf.has(e.fromSeq) && idOf.has(e.toSeq))
+      .map((e) => ({ from: idOf.get(e.fromSeq) as string, to: idOf.get(e.toSeq) as string, kind: e.kind })),
+  };
+}

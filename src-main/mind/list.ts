@@ -1,0 +1,106 @@
+/** Memory lists for the browser: filters, any sort, opaque keyset cursors, optional time travel. */
+import { z } from 'zod';
+import { MindError } from '../../shared/errors';
+import {
+  MEMORY_STATUSES,
+  MEMORY_TYPES,
+  type Memory,
+  REVIEW_STATUSES,
+  SOURCE_TYPES,
+  TIERS,
+} from '../../shared/model';
+import { listMemoryRecords, type MemoryFilter, SORT_KEYS, type SortKey, sortValueOf } from '../store/list-query';
+import type { Mind } from './mind';
+import { derivedReadings } from './memory-view';
+import { presentMemory } from './present';
+
+export type { MemoryFilter, SortKey };
+
+export interface MemorySummary extends Memory {
+  effectiveConfidence: number;
+  stale: boolean;
+}
+
+export interface ListRequest {
+  filter?: MemoryFilter;
+  sort?: SortKey;
+  direction?: 'asc' | 'desc';
+  limit?: number;
+  cursor?: string | null;
+  /** Epoch ms. */
+  asOf?: number;
+}
+
+export interface ListPage {
+  items: MemorySummary[];
+  nextCursor: string | null;
+}
+
+const filterSchema = z
+  .object({
+    types: z.array(z.enum(MEMORY_TYPES)).optional(),
+    tiers: z.array(z.enum(TIERS)).optional(),
+    statuses: z.array(z.enum(MEMORY_STATUSES)).optional(),
+    reviewStatuses: z.array(z.enum([...REVIEW_STATUSES, 'none'])).optional(),
+    sourceTypes: z.array(z.enum(SOURCE_TYPES)).optional(),
+    minConfidence: z.number().min(0).max(1).optional(),
+    maxConfidence: z.number().min(0).max(1).optional(),
+    scope: z.string().optional(),
+    text: z.string().optional(),
+  })
+  .strict();
+
+export const MAX_PAGE = 500;
+
+const cursorSchema = z.tuple([z.enum(SORT_KEYS), z.enum(['asc', 'desc']), z.number(), z.number().int()]);
+
+function encodeCursor(sort: SortKey, direction: 'asc' | 'desc', value: number, seq: number): string {
+  return Buffer.from(JSON.stringify([sort, direction, value, seq])).toString('base64url');
+}
+
+function decodeCursor(cursor: string, sort: SortKey, direction: 'asc' | 'desc'): { value: number; seq: number } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    parsed = null;
+  }
+  const result = cursorSchema.safeParse(parsed);
+  if (!result.success || result.data[0] !== sort || result.data[1] !== direction) {
+    throw new MindError('invalid_input', 'That page cursor is not valid for this list (it belongs to another sort or is damaged).');
+  }
+  return { value: result.data[2], seq: result.data[3] };
+}
+
+export function listMemories(mind: Mind, request: ListRequest = {}): ListPage {
+  const filter = filterSchema.safeParse(request.filter ?? {});
+  if (!filter.success) {
+    const issue = filter.error.issues[0];
+    throw new MindError('invalid_input', `Invalid filter: ${issue?.path.join('.') || 'filter'}: ${issue?.message}`);
+  }
+  const sort = request.sort ?? 'updated';
+  if (!SORT_KEYS.includes(sort)) throw new MindError('invalid_input', `Unknown sort "${sort}" (use ${SORT_KEYS.join(', ')}).`);
+  const direction = request.direction ?? 'desc';
+  const limit = request.limit ?? 50;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE) {
+    throw new MindError('invalid_input', `limit must be a whole number from 1 to ${MAX_PAGE}.`);
+  }
+  const after = request.cursor ? decodeCursor(request.cursor, sort, direction) : undefined;
+  const records = listMemoryRecords(mind.store.db, filter.data as MemoryFilter, {
+    sort,
+    direction,
+    limit: limit + 1,
+    after,
+    asOf: request.asOf,
+  });
+  const page = records.slice(0, limit);
+  const last = page[page.length - 1];
+  const now = request.asOf ?? mind.now();
+  return {
+    items: page.map((r) => {
+      const readings = derivedReadings(r, now);
+      return { ...presentMemory(r), effectiveConfidence: readings.effectiveConfidence, stale: readings.stale };
+    }),
+    nextCursor: records.length > limit && last ? encodeCursor(sort, direction, sortValueOf(last, sort), last.seq) : null,
+  };
+}

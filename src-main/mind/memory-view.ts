@@ -1,0 +1,100 @@
+/**
+ * One memory as a person inspects it: stored and effective confidence, tier and why, staleness,
+ * retrieval strength, and its provenance (every related memory, named and clickable).
+ */
+import type { LinkKind, Memory, MemoryStatus, MemoryType, Tier } from '../../shared/model';
+import { effectiveConfidence, isStale } from '../../shared/rules/decay';
+import { retrievalStrength } from '../../shared/rules/retrieval';
+import { tierOf } from '../../shared/rules/tiers';
+import { evidenceRefsOf } from '../store/evidence-refs-repo';
+import { linksFrom, linksTo } from '../store/links-repo';
+import { findMemoriesBySeqs, findMemoryVersionAt } from '../store/memories-repo';
+import type { MemoryRecord } from '../store/memory-record';
+import { MindError } from '../../shared/errors';
+import { loadMemory } from './change';
+import type { Mind } from './mind';
+import { iso, presentMemory } from './present';
+
+export interface MemoryRef {
+  id: string;
+  type: MemoryType;
+  content: string;
+  status: MemoryStatus;
+}
+
+export interface Provenance {
+  sourceType: string;
+  sourceEntity: string | null;
+  derivedFrom: MemoryRef[];
+  processedInto: MemoryRef[];
+  evidence: MemoryRef[];
+  counterEvidence: MemoryRef[];
+  supersedes: MemoryRef[];
+  supersededBy: MemoryRef[];
+  mergedFrom: MemoryRef[];
+  splitFrom: MemoryRef[];
+}
+
+export interface MemoryView extends Memory {
+  effectiveConfidence: number;
+  tierWhy: string;
+  stale: boolean;
+  retrievalStrength: number;
+  asOf: string | null;
+  provenance: Provenance;
+  evidenceRefs: { seq: number; kind: string; ref: string; note: string | null; createdAt: string }[];
+}
+
+/** The parts of a view that depend on the clock. */
+export function derivedReadings(record: MemoryRecord, now: number) {
+  const verdict = tierOf(record);
+  return {
+    effectiveConfidence: effectiveConfidence(record, now),
+    tier: verdict.tier as Tier,
+    tierWhy: verdict.why,
+    stale: isStale(record, now),
+    retrievalStrength: retrievalStrength(record, now),
+  };
+}
+
+export function getMemoryView(mind: Mind, id: string, options: { asOf?: number | undefined } = {}): MemoryView {
+  const db = mind.store.db;
+  const live = loadMemory(mind, id);
+  let record = live;
+  if (options.asOf !== undefined) {
+    const past = findMemoryVersionAt(db, id, options.asOf);
+    if (!past) {
+      throw new MindError('not_found', `${id} did not exist at ${iso(options.asOf)}.`, { id, asOf: iso(options.asOf) });
+    }
+    record = { ...past, seq: live.seq };
+  }
+  const at = options.asOf ?? mind.now();
+  const asOfFilter = (seqs: number[]) =>
+    findMemoriesBySeqs(db, seqs).filter((m) => options.asOf === undefined || m.createdAt <= options.asOf);
+  const refsOf = (seqs: number[]): MemoryRef[] =>
+    asOfFilter(seqs).map((m) => ({ id: m.id, type: m.type, content: m.content, status: m.status }));
+  const out = linksFrom(db, live.seq);
+  const into = linksTo(db, live.seq);
+  const targets = (kind: LinkKind) => refsOf(out.filter((l) => l.kind === kind).map((l) => l.toSeq));
+  const sources = (kind: LinkKind) => refsOf(into.filter((l) => l.kind === kind).map((l) => l.fromSeq));
+  return {
+    ...presentMemory(record),
+    ...derivedReadings(record, at),
+    asOf: options.asOf === undefined ? null : iso(options.asOf),
+    provenance: {
+      sourceType: record.sourceType,
+      sourceEntity: record.sourceEntity,
+      derivedFrom: targets('derived_from'),
+      processedInto: sources('derived_from'),
+      evidence: targets('evidence'),
+      counterEvidence: targets('counter_evidence'),
+      supersedes: targets('supersedes'),
+      supersededBy: sources('supersedes'),
+      mergedFrom: targets('merged_from'),
+      splitFrom: targets('split_from'),
+    },
+    evidenceRefs: evidenceRefsOf(db, live.seq)
+      .filter((r) => options.asOf === undefined || r.createdAt <= options.asOf)
+      .map((r) => ({ ...r, createdAt: iso(r.createdAt) as string })),
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * A mind: an open store plus the clock and id source every operation uses. Operations take the
+ * clock and ids from here (never Date.now() directly) so the generator can write months of history
+ * and tests can pin time.
+ */
+import { randomBytes } from 'node:crypto';
+import { ID_PREFIX, type MemoryType } from '../../shared/model';
+import { type OpenOptions, type Store, openStore } from '../store/connection';
+
+export interface Mind {
+  readonly store: Store;
+  now(): number;
+  newId(type: MemoryType): string;
+  /** Id for a record that is not a memory: `ct` contradiction, `run` consolidation run. */
+  newRecordId(prefix: 'ct' | 'run'): string;
+  close(): void;
+}
+
+export interface MindOptions extends OpenOptions {
+  clock?: () => number;
+  /** 6 random bytes per id by default; the generator passes a seeded source. */
+  randomHex?: (bytes: number) => string;
+}
+
+export function openMind(path: string, options: MindOptions = {}): Mind {
+  return wrapStore(openStore(path, options), options);
+}
+
+export function wrapStore(store: Store, options: MindOptions = {}): Mind {
+  const clock = options.clock ?? Date.now;
+  const hex = options.randomHex ?? ((bytes: number) => randomBytes(bytes).toString('hex'));
+  return {
+    store,
+    now: clock,
+    newId: (type) => `${ID_PREFIX[type]}${hex(6)}`,
+    newRecordId: (prefix) => `${prefix}_${hex(6)}`,
+    close: () => store.close(),
+  };
+}

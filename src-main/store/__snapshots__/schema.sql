@@ -1,0 +1,304 @@
+-- index consolidation_runs_started
+CREATE INDEX `consolidation_runs_started` ON `consolidation_runs` (`started_at`);
+
+-- index contradictions_b
+CREATE INDEX `contradictions_b` ON `contradictions` (`b_seq`);
+
+-- index contradictions_id
+CREATE UNIQUE INDEX `contradictions_id` ON `contradictions` (`id`);
+
+-- index contradictions_pair
+CREATE UNIQUE INDEX `contradictions_pair` ON `contradictions` (`a_seq`,`b_seq`);
+
+-- index contradictions_status
+CREATE INDEX `contradictions_status` ON `contradictions` (`status`);
+
+-- index evidence_refs_memory
+CREATE UNIQUE INDEX `evidence_refs_memory` ON `evidence_refs` (`memory_seq`,`kind`,`ref`);
+
+-- index journal_at
+CREATE INDEX `journal_at` ON `journal` (`at`);
+
+-- index journal_memory
+CREATE INDEX `journal_memory` ON `journal` (`memory_id`,`seq`);
+
+-- index journal_run
+CREATE INDEX `journal_run` ON `journal` (`run_id`) WHERE run_id IS NOT NULL;
+
+-- index links_from
+CREATE UNIQUE INDEX `links_from` ON `links` (`from_seq`,`kind`,`to_seq`);
+
+-- index links_to
+CREATE INDEX `links_to` ON `links` (`to_seq`,`kind`,`from_seq`);
+
+-- index memories_confidence
+CREATE INDEX `memories_confidence` ON `memories` (`confidence`);
+
+-- index memories_created
+CREATE INDEX `memories_created` ON `memories` (`created_at`);
+
+-- index memories_id
+CREATE UNIQUE INDEX `memories_id` ON `memories` (`id`);
+
+-- index memories_review
+CREATE INDEX `memories_review` ON `memories` (`review_status`,`updated_at`);
+
+-- index memories_scope
+CREATE INDEX `memories_scope` ON `memories` (`scope`,`updated_at`);
+
+-- index memories_source
+CREATE INDEX `memories_source` ON `memories` (`source_type`,`updated_at`);
+
+-- index memories_status_confidence
+CREATE INDEX `memories_status_confidence` ON `memories` (`status`,`confidence`);
+
+-- index memories_status_updated
+CREATE INDEX `memories_status_updated` ON `memories` (`status`,`updated_at`);
+
+-- index memories_tier
+CREATE INDEX `memories_tier` ON `memories` (`tier`,`updated_at`);
+
+-- index memories_type_updated
+CREATE INDEX `memories_type_updated` ON `memories` (`type`,`updated_at`);
+
+-- index memories_updated
+CREATE INDEX `memories_updated` ON `memories` (`updated_at`);
+
+-- index memory_versions_open
+CREATE INDEX `memory_versions_open` ON `memory_versions` (`seq`) WHERE valid_to IS NULL;
+
+-- index memory_versions_seq
+CREATE INDEX `memory_versions_seq` ON `memory_versions` (`seq`,`valid_from`);
+
+-- index rejections_fingerprint
+CREATE INDEX `rejections_fingerprint` ON `rejections` (`fingerprint`);
+
+-- table __drizzle_migrations
+CREATE TABLE "__drizzle_migrations" (
+				id SERIAL PRIMARY KEY,
+				hash text NOT NULL,
+				created_at numeric
+			);
+
+-- table consolidation_runs
+CREATE TABLE `consolidation_runs` (
+	`id` text PRIMARY KEY NOT NULL,
+	`trigger` text NOT NULL,
+	`provider` text NOT NULL,
+	`status` text NOT NULL,
+	`started_at` integer NOT NULL,
+	`finished_at` integer,
+	`budget_used` text DEFAULT '{}' NOT NULL,
+	`stats` text DEFAULT '{}' NOT NULL,
+	`error` text
+);
+
+-- table contradictions
+CREATE TABLE `contradictions` (
+	`seq` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`id` text NOT NULL,
+	`a_seq` integer NOT NULL,
+	`b_seq` integer NOT NULL,
+	`kind` text NOT NULL,
+	`detector` text NOT NULL,
+	`status` text DEFAULT 'open' NOT NULL,
+	`resolution` text,
+	`note` text,
+	`detected_at` integer NOT NULL,
+	`resolved_at` integer,
+	FOREIGN KEY (`a_seq`) REFERENCES `memories`(`seq`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`b_seq`) REFERENCES `memories`(`seq`) ON UPDATE no action ON DELETE no action
+);
+
+-- table evidence_refs
+CREATE TABLE `evidence_refs` (
+	`seq` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`memory_seq` integer NOT NULL,
+	`kind` text NOT NULL,
+	`ref` text NOT NULL,
+	`note` text,
+	`created_at` integer NOT NULL,
+	FOREIGN KEY (`memory_seq`) REFERENCES `memories`(`seq`) ON UPDATE no action ON DELETE no action
+);
+
+-- table journal
+CREATE TABLE `journal` (
+	`seq` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`at` integer NOT NULL,
+	`actor` text NOT NULL,
+	`op` text NOT NULL,
+	`memory_id` text,
+	`run_id` text,
+	`before` text,
+	`after` text,
+	`confidence_before` real,
+	`confidence_after` real,
+	`reason` text,
+	`evidence` text
+);
+
+-- table links
+CREATE TABLE `links` (
+	`seq` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`from_seq` integer NOT NULL,
+	`to_seq` integer NOT NULL,
+	`kind` text NOT NULL,
+	`created_at` integer NOT NULL,
+	FOREIGN KEY (`from_seq`) REFERENCES `memories`(`seq`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`to_seq`) REFERENCES `memories`(`seq`) ON UPDATE no action ON DELETE no action
+);
+
+-- table memories
+CREATE TABLE `memories` (
+	`seq` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`id` text NOT NULL,
+	`type` text NOT NULL,
+	`content` text NOT NULL,
+	`fields` text DEFAULT '{}' NOT NULL,
+	`source_type` text NOT NULL,
+	`source_entity` text,
+	`confidence` real NOT NULL,
+	`alpha` real,
+	`beta` real,
+	`times_reinforced` integer DEFAULT 0 NOT NULL,
+	`verification_count` integer DEFAULT 0 NOT NULL,
+	`last_verified_at` integer,
+	`last_reinforced_at` integer,
+	`review_status` text,
+	`status` text DEFAULT 'active' NOT NULL,
+	`protected` integer DEFAULT 0 NOT NULL,
+	`scope` text DEFAULT 'global' NOT NULL,
+	`project` text,
+	`stability` real DEFAULT 1 NOT NULL,
+	`access_count` integer DEFAULT 0 NOT NULL,
+	`last_accessed_at` integer,
+	`code_ref_count` integer DEFAULT 0 NOT NULL,
+	`event_evidence_count` integer DEFAULT 0 NOT NULL,
+	`superseded_by` text,
+	`created_at` integer NOT NULL,
+	`updated_at` integer NOT NULL,
+	`version` integer DEFAULT 1 NOT NULL,
+	`tier` text GENERATED ALWAYS AS (CASE
+  WHEN code_ref_count > 0 AND last_verified_at IS NOT NULL AND review_status = 'approved' THEN 'grounded'
+  WHEN review_status = 'approved' OR event_evidence_count > 0 THEN 'observed'
+  WHEN review_status = 'pending' THEN 'inferred'
+  ELSE 'hypothesis' END) VIRTUAL
+);
+
+-- table memories_fts
+CREATE VIRTUAL TABLE memories_fts USING fts5(text, tokenize = 'porter unicode61');
+
+-- table memories_fts_config
+CREATE TABLE 'memories_fts_config'(k PRIMARY KEY, v) WITHOUT ROWID;
+
+-- table memories_fts_content
+CREATE TABLE 'memories_fts_content'(id INTEGER PRIMARY KEY, c0);
+
+-- table memories_fts_data
+CREATE TABLE 'memories_fts_data'(id INTEGER PRIMARY KEY, block BLOB);
+
+-- table memories_fts_docsize
+CREATE TABLE 'memories_fts_docsize'(id INTEGER PRIMARY KEY, sz BLOB);
+
+-- table memories_fts_idx
+CREATE TABLE 'memories_fts_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
+
+-- table memory_vectors
+CREATE VIRTUAL TABLE memory_vectors USING vec0(embedding float[384] distance_metric=cosine);
+
+-- table memory_vectors_chunks
+CREATE TABLE "memory_vectors_chunks"(chunk_id INTEGER PRIMARY KEY AUTOINCREMENT,size INTEGER NOT NULL,validity BLOB NOT NULL,rowids BLOB NOT NULL);
+
+-- table memory_vectors_info
+CREATE TABLE "memory_vectors_info" (key text primary key, value any);
+
+-- table memory_vectors_rowids
+CREATE TABLE "memory_vectors_rowids"(rowid INTEGER PRIMARY KEY AUTOINCREMENT,id,chunk_id INTEGER,chunk_offset INTEGER);
+
+-- table memory_vectors_vector_chunks00
+CREATE TABLE "memory_vectors_vector_chunks00"(rowid PRIMARY KEY,vectors BLOB NOT NULL);
+
+-- table memory_versions
+CREATE TABLE `memory_versions` (
+	`version_seq` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`seq` integer NOT NULL,
+	`id` text NOT NULL,
+	`valid_from` integer NOT NULL,
+	`valid_to` integer,
+	`type` text NOT NULL,
+	`content` text NOT NULL,
+	`fields` text DEFAULT '{}' NOT NULL,
+	`source_type` text NOT NULL,
+	`source_entity` text,
+	`confidence` real NOT NULL,
+	`alpha` real,
+	`beta` real,
+	`times_reinforced` integer DEFAULT 0 NOT NULL,
+	`verification_count` integer DEFAULT 0 NOT NULL,
+	`last_verified_at` integer,
+	`last_reinforced_at` integer,
+	`review_status` text,
+	`status` text DEFAULT 'active' NOT NULL,
+	`protected` integer DEFAULT 0 NOT NULL,
+	`scope` text DEFAULT 'global' NOT NULL,
+	`project` text,
+	`stability` real DEFAULT 1 NOT NULL,
+	`access_count` integer DEFAULT 0 NOT NULL,
+	`last_accessed_at` integer,
+	`code_ref_count` integer DEFAULT 0 NOT NULL,
+	`event_evidence_count` integer DEFAULT 0 NOT NULL,
+	`superseded_by` text,
+	`created_at` integer NOT NULL,
+	`updated_at` integer NOT NULL,
+	`version` integer DEFAULT 1 NOT NULL,
+	`tier` text GENERATED ALWAYS AS (CASE
+  WHEN code_ref_count > 0 AND last_verified_at IS NOT NULL AND review_status = 'approved' THEN 'grounded'
+  WHEN review_status = 'approved' OR event_evidence_count > 0 THEN 'observed'
+  WHEN review_status = 'pending' THEN 'inferred'
+  ELSE 'hypothesis' END) VIRTUAL
+);
+
+-- table meta
+CREATE TABLE `meta` (
+	`key` text PRIMARY KEY NOT NULL,
+	`value` text NOT NULL
+);
+
+-- table rejections
+CREATE TABLE `rejections` (
+	`seq` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`fingerprint` text NOT NULL,
+	`text` text NOT NULL,
+	`memory_id` text,
+	`reason` text NOT NULL,
+	`created_at` integer NOT NULL
+);
+
+-- trigger memories_fts_delete
+CREATE TRIGGER memories_fts_delete AFTER DELETE ON memories BEGIN
+  DELETE FROM memories_fts WHERE rowid = old.seq;
+END;
+
+-- trigger memories_fts_insert
+CREATE TRIGGER memories_fts_insert AFTER INSERT ON memories BEGIN
+  INSERT INTO memories_fts(rowid, text) VALUES (new.seq, new.content || ' ' || coalesce(json_extract(new.fields, '$.outcome'), '') || ' ' || coalesce(json_extract(new.fields, '$.description'), '') || ' ' || coalesce(json_extract(new.fields, '$.name'), '') || ' ' || coalesce(json_extract(new.fields, '$.subject'), '') || ' ' || coalesce((SELECT group_concat(value, ' ') FROM json_each(new.fields, '$.lessons')), ''));
+END;
+
+-- trigger memories_fts_update
+CREATE TRIGGER memories_fts_update AFTER UPDATE OF content, fields ON memories BEGIN
+  DELETE FROM memories_fts WHERE rowid = old.seq;
+  INSERT INTO memories_fts(rowid, text) VALUES (new.seq, new.content || ' ' || coalesce(json_extract(new.fields, '$.outcome'), '') || ' ' || coalesce(json_extract(new.fields, '$.description'), '') || ' ' || coalesce(json_extract(new.fields, '$.name'), '') || ' ' || coalesce(json_extract(new.fields, '$.subject'), '') || ' ' || coalesce((SELECT group_concat(value, ' ') FROM json_each(new.fields, '$.lessons')), ''));
+END;
+
+-- trigger memories_version_insert
+CREATE TRIGGER memories_version_insert AFTER INSERT ON memories BEGIN
+  INSERT INTO memory_versions(seq, id, valid_from, valid_to, type, content, fields, source_type, source_entity, confidence, alpha, beta, times_reinforced, verification_count, last_verified_at, last_reinforced_at, review_status, status, protected, scope, project, stability, access_count, last_accessed_at, code_ref_count, event_evidence_count, superseded_by, created_at, updated_at, version)
+  VALUES (new.seq, new.id, new.updated_at, NULL, new.type, new.content, new.fields, new.source_type, new.source_entity, new.confidence, new.alpha, new.beta, new.times_reinforced, new.verification_count, new.last_verified_at, new.last_reinforced_at, new.review_status, new.status, new.protected, new.scope, new.project, new.stability, new.access_count, new.last_accessed_at, new.code_ref_count, new.event_evidence_count, new.superseded_by, new.created_at, new.updated_at, new.version);
+END;
+
+-- trigger memories_version_update
+CREATE TRIGGER memories_version_update AFTER UPDATE OF type, content, fields, source_type, source_entity, confidence, alpha, beta, times_reinforced, verification_count, last_verified_at, last_reinforced_at, review_status, status, protected, scope, project, code_ref_count, event_evidence_count, superseded_by, version ON memories BEGIN
+  UPDATE memory_versions SET valid_to = new.updated_at WHERE seq = new.seq AND valid_to IS NULL;
+  INSERT INTO memory_versions(seq, id, valid_from, valid_to, type, content, fields, source_type, source_entity, confidence, alpha, beta, times_reinforced, verification_count, last_verified_at, last_reinforced_at, review_status, status, protected, scope, project, stability, access_count, last_accessed_at, code_ref_count, event_evidence_count, superseded_by, created_at, updated_at, version)
+  VALUES (new.seq, new.id, new.updated_at, NULL, new.type, new.content, new.fields, new.source_type, new.source_entity, new.confidence, new.alpha, new.beta, new.times_reinforced, new.verification_count, new.last_verified_at, new.last_reinforced_at, new.review_status, new.status, new.protected, new.scope, new.project, new.stability, new.access_count, new.last_accessed_at, new.code_ref_count, new.event_evidence_count, new.superseded_by, new.created_at, new.updated_at, new.version);
+END;

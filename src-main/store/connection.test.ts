@@ -1,0 +1,145 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import * as sqliteVec from 'sqlite-vec';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MindError } from '../../shared/errors';
+import { knownSchemaVersion, openStore } from './connection';
+import { findMigrationsFolder } from './migrations-folder';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'mindloom-store-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function expectMindError(work: () => unknown, code: string): MindError {
+  try {
+    work();
+  } catch (error) {
+    expect(error).toBeInstanceOf(MindError);
+    expect((error as MindError).code).toBe(code);
+    return error as MindError;
+  }
+  throw new Error(`expected a ${code} error`);
+}
+
+/** A mind file migrated only up to `version` (the first `version` migrations), as an older app left it. */
+function writeOlderMind(path: string, version: number): void {
+  const source = findMigrationsFolder();
+  const partial = join(dir, `migrations-v${version}`);
+  mkdirSync(join(partial, 'meta'), { recursive: true });
+  const journal = JSON.parse(readFileSync(join(source, 'meta', '_journal.json'), 'utf8'));
+  journal.entries = journal.entries.slice(0, version);
+  writeFileSync(join(partial, 'meta', '_journal.json'), JSON.stringify(journal));
+  for (const entry of journal.entries) copyFileSync(join(source, `${entry.tag}.sql`), join(partial, `${entry.tag}.sql`));
+  const db = new Database(path);
+  sqliteVec.load(db);
+  migrate(drizzle(db), { migrationsFolder: partial });
+  db.pragma(`user_version = ${version}`);
+  db.close();
+}
+
+describe('opening a mind file', () => {
+  it('creates a new file with WAL, foreign keys and a busy timeout', () => {
+    const path = join(dir, 'new.mind');
+    const store = openStore(path);
+    try {
+      expect(store.schemaVersion).toBe(knownSchemaVersion());
+      expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(store.db.pragma('foreign_keys', { simple: true })).toBe(1);
+      expect(store.db.pragma('busy_timeout', { simple: true })).toBe(5000);
+      expect(store.db.pragma('user_version', { simple: true })).toBe(knownSchemaVersion());
+      expect(store.backupPath).toBeNull();
+    } finally {
+      store.close();
+    }
+  });
+
+  it('reopens its own file without migrating or backing up again', () => {
+    const path = join(dir, 'again.mind');
+    openStore(path).close();
+    const store = openStore(path);
+    expect(store.backupPath).toBeNull();
+    store.close();
+  });
+
+  it('backs up an older mind beside it before migrating, and the backup keeps the old schema', () => {
+    const path = join(dir, 'old.mind');
+    writeOlderMind(path, 1);
+    const store = openStore(path);
+    try {
+      expect(store.backupPath).not.toBeNull();
+      expect(store.backupPath?.startsWith(`${path}.v1-`)).toBe(true);
+      const names = store.db.prepare(`SELECT name FROM sqlite_master WHERE name = 'memories_fts'`).all();
+      expect(names).toHaveLength(1);
+    } finally {
+      store.close();
+    }
+    const backup = new Database(store.backupPath as string, { readonly: true });
+    try {
+      expect(backup.pragma('user_version', { simple: true })).toBe(1);
+      expect(backup.prepare(`SELECT name FROM sqlite_master WHERE name = 'memories_fts'`).all()).toHaveLength(0);
+    } finally {
+      backup.close();
+    }
+  });
+
+  it('refuses a file written by a newer schema, naming both versions, and leaves it untouched', () => {
+    const path = join(dir, 'newer.mind');
+    openStore(path).close();
+    const db = new Database(path);
+    db.pragma(`user_version = ${knownSchemaVersion() + 3}`);
+    db.close();
+    const before = readFileSync(path);
+    const error = expectMindError(() => openStore(path), 'schema_too_new');
+    expect(error.message).toContain(`v${knownSchemaVersion() + 3}`);
+    expect(error.message).toContain(`v${knownSchemaVersion()}`);
+    expect(readFileSync(path).equals(before)).toBe(true);
+  });
+
+  it('refuses a file that is not SQLite and does not modify it', () => {
+    const path = join(dir, 'notes.txt');
+    writeFileSync(path, 'just some text, not a database at all');
+    expectMindError(() => openStore(path), 'not_a_mind');
+    expect(readFileSync(path, 'utf8')).toBe('just some text, not a database at all');
+  });
+
+  it('refuses a SQLite database of another program without adding tables to it', () => {
+    const path = join(dir, 'other.db');
+    const other = new Database(path);
+    other.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)');
+    other.close();
+    expectMindError(() => openStore(path), 'not_a_mind');
+    const check = new Database(path, { readonly: true });
+    expect(check.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all()).toEqual([{ name: 'notes' }]);
+    check.close();
+  });
+
+  it('reports a damaged file as corrupt', () => {
+    const path = join(dir, 'damaged.mind');
+    openStore(path).close();
+    const bytes = readFileSync(path);
+    // Keep the header, wreck the pages after it.
+    for (let i = 100; i < bytes.length; i++) bytes[i] = (i * 31) & 0xff;
+    writeFileSync(path, bytes);
+    const error = expectMindError(() => openStore(path), 'corrupt_file');
+    expect(error.message).toContain(path);
+  });
+
+  it('refuses a folder, and a missing file when it must exist', () => {
+    expectMindError(() => openStore(dir), 'not_a_mind');
+    expectMindError(() => openStore(join(dir, 'missing.mind'), { mustExist: true }), 'not_found');
+  });
+
+  it('treats an empty file as a new mind', () => {
+    const path = join(dir, 'empty.mind');
+    writeFileSync(path, '');
+    const store = openStore(path);
+    expect(store.schemaVersion).toBe(knownSchemaVersion());
+    store.close();
+  });
+});

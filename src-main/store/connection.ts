@@ -1,0 +1,159 @@
+/**
+ * Opening a mind file: refuse what is not a mind (or is newer than this app), back up before
+ * migrating, apply the migrations, and set the pragmas every connection needs.
+ */
+import { closeSync, copyFileSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import * as sqliteVec from 'sqlite-vec';
+import { MindError } from '../../shared/errors';
+import { findMigrationsFolder } from './migrations-folder';
+
+export type Db = Database.Database;
+
+export interface Store {
+  readonly db: Db;
+  /** The file path, or ':memory:'. */
+  readonly path: string;
+  /** Schema version of the file after opening (= number of migrations applied). */
+  readonly schemaVersion: number;
+  /** Where the pre-migration backup was written, when one was needed. */
+  readonly backupPath: string | null;
+  /** Runs `work` in one transaction (nested calls become savepoints). */
+  transaction<T>(work: () => T): T;
+  close(): void;
+}
+
+export interface OpenOptions {
+  /** Refuse to create a new file (e.g. a CLI command other than `init` on a missing path). */
+  mustExist?: boolean;
+  readonly?: boolean;
+}
+
+const SQLITE_HEADER = 'SQLite format 3\u0000';
+const MIND_TABLES = ['memories', 'journal', 'meta'];
+
+export function openStore(path: string, options: OpenOptions = {}): Store {
+  const inMemory = path === ':memory:';
+  if (!inMemory) checkFile(path, options);
+
+  const migrationsFolder = findMigrationsFolder();
+  const appVersion = knownSchemaVersion(migrationsFolder);
+  let db: Db;
+  try {
+    db = new Database(path, { readonly: options.readonly ?? false });
+  } catch (error) {
+    throw new MindError('corrupt_file', `Cannot open ${path}: ${(error as Error).message}`, { path });
+  }
+  try {
+    sqliteVec.load(db);
+    const fileVersion = readFileVersion(db, path);
+    if (fileVersion > appVersion) {
+      throw new MindError(
+        'schema_too_new',
+        `${path} was written by a newer Mindloom (schema v${fileVersion}); this app reads up to schema v${appVersion}. Update Mindloom to open it.`,
+        { path, fileVersion, appVersion },
+      );
+    }
+    applyPragmas(db, inMemory || (options.readonly ?? false));
+    let backupPath: string | null = null;
+    if (fileVersion < appVersion) {
+      if (options.readonly) {
+        throw new MindError('invalid_state', `${path} needs a schema upgrade; open it writable once first.`, { path });
+      }
+      if (fileVersion > 0 && !inMemory) backupPath = backupBeforeMigrating(db, path, fileVersion);
+      migrate(drizzle(db), { migrationsFolder });
+      db.pragma(`user_version = ${appVersion}`);
+    }
+    return {
+      db,
+      path,
+      schemaVersion: appVersion,
+      backupPath,
+      transaction: (work) => db.transaction(work)(),
+      close: () => db.close(),
+    };
+  } catch (error) {
+    db.close();
+    if (error instanceof MindError) throw error;
+    throw asFileError(error, path);
+  }
+}
+
+/** The schema version this build knows: one per migration in the drizzle journal. */
+export function knownSchemaVersion(migrationsFolder = findMigrationsFolder()): number {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
+
+function checkFile(path: string, options: OpenOptions): void {
+  if (!existsSync(path)) {
+    if (options.mustExist || options.readonly) {
+      throw new MindError('not_found', `No mind file at ${path} (create one with \`mindloom init\`).`, { path });
+    }
+    return;
+  }
+  const stat = statSync(path);
+  if (stat.isDirectory()) throw new MindError('not_a_mind', `${path} is a folder, not a mind file.`, { path });
+  if (stat.size === 0) return;
+  const header = Buffer.alloc(16);
+  const fd = openSync(path, 'r');
+  try {
+    readSync(fd, header, 0, 16, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (header.toString('latin1') !== SQLITE_HEADER) {
+    throw new MindError('not_a_mind', `${path} is not a SQLite file, so it cannot be a Mindloom mind.`, { path });
+  }
+}
+
+function readFileVersion(db: Db, path: string): number {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  const tables = new Set(
+    (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as { name: string }[]).map((t) => t.name),
+  );
+  if (version === 0 && tables.size > 0) {
+    throw new MindError(
+      'not_a_mind',
+      `${path} is a SQLite database but not a Mindloom mind (it has tables of its own). Import it instead of opening it.`,
+      { path },
+    );
+  }
+  if (version > 0 && !MIND_TABLES.every((t) => tables.has(t))) {
+    throw new MindError('not_a_mind', `${path} is a SQLite database but not a Mindloom mind.`, { path });
+  }
+  return version;
+}
+
+function applyPragmas(db: Db, skipWal: boolean): void {
+  if (!skipWal) db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('synchronous = NORMAL');
+}
+
+/** A consistent copy beside the file, so a failed or unwanted upgrade can be undone by hand. */
+function backupBeforeMigrating(db: Db, path: string, fromVersion: number): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const backupPath = `${path}.v${fromVersion}-${stamp}.bak`;
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  copyFileSync(path, backupPath);
+  return backupPath;
+}
+
+function asFileError(error: unknown, path: string): MindError {
+  const code = (error as { code?: string }).code ?? '';
+  const message = (error as Error).message ?? String(error);
+  if (code === 'SQLITE_NOTADB') {
+    return new MindError('not_a_mind', `${path} is not a SQLite database.`, { path });
+  }
+  if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_CANTOPEN') {
+    return new MindError('corrupt_file', `${path} is damaged and cannot be read: ${message}`, { path });
+  }
+  return new MindError('corrupt_file', `Cannot open ${path}: ${message}`, { path });
+}

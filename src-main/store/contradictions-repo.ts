@@ -1,0 +1,48 @@
+/** Recorded contradictions between two memories (pair stored low seq first, so each pair once). */
+import type { ContradictionKind, ContradictionStatus } from '../../shared/model';
+import type { Db } from './connection';
+import { stmt } from './statements';
+
+export interface ContradictionRow {
+  id: string;
+  aId: string;
+  bId: string;
+  aContent: string;
+  bContent: string;
+  kind: ContradictionKind;
+  detector: string;
+  status: ContradictionStatus;
+  resolution: string | null;
+  note: string | null;
+  detectedAt: number;
+  resolvedAt: number | null;
+}
+
+export function insertContradiction(
+  db: Db,
+  c: { id: string; aSeq: number; bSeq: number; kind: ContradictionKind; detector: string; note?: string | null },
+  detectedAt: number,
+): boolean {
+  const [low, high] = c.aSeq < c.bSeq ? [c.aSeq, c.bSeq] : [c.bSeq, c.aSeq];
+  const result = stmt(
+    db,
+    `INSERT OR IGNORE INTO contradictions (id, a_seq, b_seq, kind, detector, status, note, detected_at)
+     VALUES (?, ?, ?, ?, ?, 'open', ?, ?)`,
+  ).run(c.id, low, high, c.kind, c.detector, c.note ?? null, detectedAt);
+  return result.changes > 0;
+}
+
+const SELECT = `SELECT c.id, a.id AS aId, b.id AS bId, a.content AS aContent, b.content AS bContent, c.kind, c.detector,
+  c.status, c.resolution, c.note, c.detected_at AS detectedAt, c.resolved_at AS resolvedAt
+  FROM contradictions c JOIN memories a ON a.seq = c.a_seq JOIN memories b ON b.seq = c.b_seq`;
+
+export function listContradictions(db: Db, status: ContradictionStatus | null, limit: number): ContradictionRow[] {
+  return status === null
+    ? (stmt(db, `${SELECT} ORDER BY c.seq DESC LIMIT ?`).all(limit) as ContradictionRow[])
+    : (stmt(db, `${SELECT} WHERE c.status = ? ORDER BY c.seq DESC LIMIT ?`).all(status, limit) as ContradictionRow[]);
+}
+
+export function hasContradiction(db: Db, aSeq: number, bSeq: number): boolean {
+  const [low, high] = aSeq < bSeq ? [aSeq, bSeq] : [bSeq, aSeq];
+  return stmt(db, 'SELECT 1 FROM contradictions WHERE a_seq = ? AND b_seq = ?').get(low, high) !== undefined;
+}

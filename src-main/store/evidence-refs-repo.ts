@@ -1,0 +1,55 @@
+/** Evidence references (code, files, URLs, events, text) attached to a memory. */
+import type { EvidenceRefKind } from '../../shared/model';
+import type { Db } from './connection';
+import { stmt } from './statements';
+
+export interface EvidenceRefRow {
+  seq: number;
+  kind: EvidenceRefKind;
+  ref: string;
+  note: string | null;
+  createdAt: number;
+}
+
+export function insertEvidenceRef(
+  db: Db,
+  memorySeq: number,
+  ref: { kind: EvidenceRefKind; ref: string; note?: string | null },
+  createdAt: number,
+): number | null {
+  const result = stmt(
+    db,
+    'INSERT OR IGNORE INTO evidence_refs (memory_seq, kind, ref, note, created_at) VALUES (?, ?, ?, ?, ?)',
+  ).run(memorySeq, ref.kind, ref.ref, ref.note ?? null, createdAt);
+  return result.changes > 0 ? Number(result.lastInsertRowid) : null;
+}
+
+export function deleteEvidenceRef(db: Db, memorySeq: number, refSeq: number): EvidenceRefRow | null {
+  const row = stmt(
+    db,
+    'SELECT seq, kind, ref, note, created_at AS createdAt FROM evidence_refs WHERE seq = ? AND memory_seq = ?',
+  ).get(refSeq, memorySeq) as EvidenceRefRow | undefined;
+  if (!row) return null;
+  stmt(db, 'DELETE FROM evidence_refs WHERE seq = ?').run(refSeq);
+  return row;
+}
+
+export function evidenceRefsOf(db: Db, memorySeq: number): EvidenceRefRow[] {
+  return stmt(
+    db,
+    'SELECT seq, kind, ref, note, created_at AS createdAt FROM evidence_refs WHERE memory_seq = ? ORDER BY seq',
+  ).all(memorySeq) as EvidenceRefRow[];
+}
+
+/** The counts the tier rule reads: code/file references, and event references. */
+export function countEvidenceRefs(db: Db, memorySeq: number): { grounding: number; events: number } {
+  return stmt(
+    db,
+    `SELECT coalesce(sum(kind IN ('code', 'file')), 0) AS grounding, coalesce(sum(kind = 'event'), 0) AS events
+     FROM evidence_refs WHERE memory_seq = ?`,
+  ).get(memorySeq) as { grounding: number; events: number };
+}
+
+export function deleteEvidenceRefsOf(db: Db, memorySeq: number): void {
+  stmt(db, 'DELETE FROM evidence_refs WHERE memory_seq = ?').run(memorySeq);
+}

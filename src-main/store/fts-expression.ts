@@ -1,0 +1,20 @@
+/**
+ * Turns what a person typed into a safe FTS5 MATCH expression: every word becomes a quoted term
+ * (so FTS5 operators and punctuation in the input cannot break the query), all must match, and the
+ * last word matches as a prefix so results follow typing.
+ */
+export function ftsMatchExpression(text: string, mode: 'all' | 'any' = 'all'): string | null {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+  if (words.length === 0) return null;
+  const terms = words.map((w) => `"${w}"`);
+  if (mode === 'any') return terms.join(' OR ');
+  terms[terms.length - 1] = `${terms[terms.length - 1]}*`;
+  return terms.join(' ');
+}
+
+/** Any of the given stems, each as a prefix: full-text neighbours of a statement. */
+export function prefixAnyExpression(stems: readonly string[]): string | null {
+  const words = stems.flatMap((s) => s.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []);
+  if (words.length === 0) return null;
+  return [...new Set(words)].map((w) => `"${w}"*`).join(' OR ');
+}

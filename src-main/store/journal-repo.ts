@@ -1,0 +1,117 @@
+/** The append-only journal: every change, who made it, and why. */
+import type { Db } from './connection';
+import { stmt } from './statements';
+
+export interface JournalWrite {
+  at: number;
+  actor: string;
+  op: string;
+  memoryId: string | null;
+  runId?: string | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  confidenceBefore?: number | null;
+  confidenceAfter?: number | null;
+  reason?: string | null;
+  evidence?: unknown;
+}
+
+export interface JournalEntry {
+  seq: number;
+  at: number;
+  actor: string;
+  op: string;
+  memoryId: string | null;
+  runId: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  confidenceBefore: number | null;
+  confidenceAfter: number | null;
+  reason: string | null;
+  evidence: unknown;
+}
+
+const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
+
+export function appendJournal(db: Db, entry: JournalWrite): number {
+  return Number(
+    stmt(
+      db,
+      `INSERT INTO journal (at, actor, op, memory_id, run_id, before, after, confidence_before, confidence_after, reason, evidence)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      entry.at,
+      entry.actor,
+      entry.op,
+      entry.memoryId,
+      entry.runId ?? null,
+      json(entry.before),
+      json(entry.after),
+      entry.confidenceBefore ?? null,
+      entry.confidenceAfter ?? null,
+      entry.reason ?? null,
+      json(entry.evidence),
+    ).lastInsertRowid,
+  );
+}
+
+interface JournalRow {
+  seq: number;
+  at: number;
+  actor: string;
+  op: string;
+  memory_id: string | null;
+  run_id: string | null;
+  before: string | null;
+  after: string | null;
+  confidence_before: number | null;
+  confidence_after: number | null;
+  reason: string | null;
+  evidence: string | null;
+}
+
+const parse = (text: string | null) => (text === null ? null : JSON.parse(text));
+
+function toEntry(row: JournalRow): JournalEntry {
+  return {
+    seq: row.seq,
+    at: row.at,
+    actor: row.actor,
+    op: row.op,
+    memoryId: row.memory_id,
+    runId: row.run_id,
+    before: parse(row.before) as Record<string, unknown> | null,
+    after: parse(row.after) as Record<string, unknown> | null,
+    confidenceBefore: row.confidence_before,
+    confidenceAfter: row.confidence_after,
+    reason: row.reason,
+    evidence: parse(row.evidence),
+  };
+}
+
+export function journalOf(db: Db, memoryId: string, limit: number): JournalEntry[] {
+  return (stmt(db, 'SELECT * FROM journal WHERE memory_id = ? ORDER BY seq LIMIT ?').all(memoryId, limit) as JournalRow[]).map(
+    toEntry,
+  );
+}
+
+export function countJournal(db: Db): number {
+  return (stmt(db, 'SELECT count(*) AS n FROM journal').get() as { n: number }).n;
+}
+
+/**
+ * Forgetting removes the memory's words from its earlier journal rows too: content, fields,
+ * evidence references and the free-text evidence of each change (who/when/what-op stay, and the
+ * ids of linked memories stay in `after`: that is the tombstone). The only rewrite the journal
+ * ever gets, and it only ever removes.
+ */
+export function redactJournalContent(db: Db, memoryId: string): void {
+  stmt(
+    db,
+    `UPDATE journal SET
+       before = CASE WHEN before IS NULL THEN NULL ELSE json_remove(before, '$.content', '$.fields', '$.evidenceRefs') END,
+       after = CASE WHEN after IS NULL THEN NULL ELSE json_remove(after, '$.content', '$.fields', '$.evidenceRefs') END,
+       evidence = NULL
+     WHERE memory_id = ?`,
+  ).run(memoryId);
+}

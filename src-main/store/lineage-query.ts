@@ -1,0 +1,79 @@
+/**
+ * Lineage walks with recursive CTEs. `up` follows links from a memory to what it stands on
+ * (ancestors); `down` follows them back to what stands on it (dependents). The walk keeps each
+ * memory once (UNION on seq), so a cycle cannot loop; depths come from a breadth-first pass over
+ * the edges among the nodes found.
+ */
+import type { LinkKind } from '../../shared/model';
+import type { Db } from './connection';
+import { stmt } from './statements';
+
+export type LineageDirection = 'up' | 'down';
+
+export interface LineageEdge {
+  fromSeq: number;
+  toSeq: number;
+  kind: LinkKind;
+}
+
+export interface LineageWalk {
+  /** seq → distance from the root along the walk's direction. */
+  depths: Map<number, number>;
+  edges: LineageEdge[];
+}
+
+/** `up` steps from a link's `from` end to its `to` end; `down` the other way. */
+function walkSql(direction: LineageDirection, bounded: boolean): string {
+  const [here, next] = direction === 'up' ? ['from_seq', 'to_seq'] : ['to_seq', 'from_seq'];
+  return bounded
+    ? `WITH RECURSIVE walk(seq, depth) AS (
+        SELECT ?, 0 UNION SELECT l.${next}, w.depth + 1 FROM walk w JOIN links l ON l.${here} = w.seq WHERE w.depth < ?)
+        SELECT DISTINCT seq FROM walk`
+    : `WITH RECURSIVE walk(seq) AS (
+        SELECT ? UNION SELECT l.${next} FROM walk w JOIN links l ON l.${here} = w.seq)
+        SELECT seq FROM walk`;
+}
+
+export function walkLineage(db: Db, rootSeq: number, direction: LineageDirection, maxDepth: number | null): LineageWalk {
+  const seqs = (
+    maxDepth === null
+      ? stmt(db, walkSql(direction, false)).all(rootSeq)
+      : stmt(db, walkSql(direction, true)).all(rootSeq, maxDepth)
+  ) as { seq: number }[];
+  const nodeSet = seqs.map((r) => r.seq);
+  const edges = edgesAmong(db, nodeSet);
+  return { depths: breadthFirstDepths(rootSeq, edges, direction), edges };
+}
+
+export function edgesAmong(db: Db, seqs: readonly number[]): LineageEdge[] {
+  if (seqs.length === 0) return [];
+  const json = JSON.stringify(seqs);
+  return stmt(
+    db,
+    `SELECT l.from_seq AS fromSeq, l.to_seq AS toSeq, l.kind AS kind FROM json_each(?) j
+     JOIN links l ON l.from_seq = j.value WHERE l.to_seq IN (SELECT value FROM json_each(?))`,
+  ).all(json, json) as LineageEdge[];
+}
+
+function breadthFirstDepths(root: number, edges: readonly LineageEdge[], direction: LineageDirection): Map<number, number> {
+  const next = new Map<number, number[]>();
+  for (const edge of edges) {
+    const [from, to] = direction === 'up' ? [edge.fromSeq, edge.toSeq] : [edge.toSeq, edge.fromSeq];
+    const list = next.get(from);
+    if (list) list.push(to);
+    else next.set(from, [to]);
+  }
+  const depths = new Map<number, number>([[root, 0]]);
+  const queue = [root];
+  for (let i = 0; i < queue.length; i++) {
+    const seq = queue[i] as number;
+    const depth = depths.get(seq) as number;
+    for (const neighbour of next.get(seq) ?? []) {
+      if (!depths.has(neighbour)) {
+        depths.set(neighbour, depth + 1);
+        queue.push(neighbour);
+      }
+    }
+  }
+  return depths;
+}

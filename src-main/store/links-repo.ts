@@ -1,0 +1,39 @@
+/** Links are write-once rows; lineage walks read them in both directions. */
+import type { LinkKind } from '../../shared/model';
+import type { Db } from './connection';
+import { stmt } from './statements';
+
+export interface LinkRow {
+  fromSeq: number;
+  toSeq: number;
+  kind: LinkKind;
+}
+
+/** Inserts a link; a link that already exists is left as it is. Returns whether it was new. */
+export function insertLink(db: Db, link: LinkRow, createdAt: number): boolean {
+  const result = stmt(
+    db,
+    'INSERT OR IGNORE INTO links (from_seq, to_seq, kind, created_at) VALUES (?, ?, ?, ?)',
+  ).run(link.fromSeq, link.toSeq, link.kind, createdAt);
+  return result.changes > 0;
+}
+
+export function linksFrom(db: Db, seq: number, kinds?: readonly LinkKind[]): LinkRow[] {
+  const rows = stmt(db, 'SELECT from_seq AS fromSeq, to_seq AS toSeq, kind FROM links WHERE from_seq = ?').all(
+    seq,
+  ) as LinkRow[];
+  return kinds ? rows.filter((r) => kinds.includes(r.kind)) : rows;
+}
+
+export function linksTo(db: Db, seq: number, kinds?: readonly LinkKind[]): LinkRow[] {
+  const rows = stmt(db, 'SELECT from_seq AS fromSeq, to_seq AS toSeq, kind FROM links WHERE to_seq = ?').all(
+    seq,
+  ) as LinkRow[];
+  return kinds ? rows.filter((r) => kinds.includes(r.kind)) : rows;
+}
+
+/** Supporting-episode links count as observed evidence for the tier rule. */
+export function countEvidenceLinks(db: Db, seq: number): number {
+  return (stmt(db, `SELECT count(*) AS n FROM links WHERE from_seq = ? AND kind = 'evidence'`).get(seq) as { n: number })
+    .n;
+}

@@ -1,0 +1,95 @@
+/**
+ * Filtered memory lists with keyset pagination, over the live table or over the version history
+ * as of a past instant. Each filter+sort the UI uses has a `(filter, updated_at)` index.
+ */
+import type { MemoryStatus, MemoryType, ReviewStatus, SourceType, Tier } from '../../shared/model';
+import type { Db } from './connection';
+import { type MemoryRecord, type MemoryRow, toRecord } from './memory-record';
+import { ftsMatchExpression } from './fts-expression';
+import { stmt } from './statements';
+
+export interface MemoryFilter {
+  types?: readonly MemoryType[];
+  tiers?: readonly Tier[];
+  statuses?: readonly MemoryStatus[];
+  /** `none`: entered directly, never queued for review. */
+  reviewStatuses?: readonly (ReviewStatus | 'none')[];
+  sourceTypes?: readonly SourceType[];
+  minConfidence?: number;
+  maxConfidence?: number;
+  scope?: string;
+  text?: string;
+}
+
+export const SORT_KEYS = ['updated', 'created', 'confidence'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+const SORT_COLUMN: Record<SortKey, string> = { updated: 'updated_at', created: 'created_at', confidence: 'confidence' };
+
+export interface KeysetPage {
+  sort: SortKey;
+  direction: 'asc' | 'desc';
+  limit: number;
+  /** The sort value and seq of the last row of the previous page. */
+  after?: { value: number; seq: number };
+  /** Epoch ms: list the mind as it stood then. */
+  asOf?: number;
+}
+
+export function listMemoryRecords(db: Db, filter: MemoryFilter, page: KeysetPage): MemoryRecord[] {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const table = page.asOf === undefined ? 'memories' : 'memory_versions';
+  if (page.asOf !== undefined) {
+    where.push('m.valid_from <= ? AND (m.valid_to IS NULL OR m.valid_to > ?)');
+    params.push(page.asOf, page.asOf);
+  }
+  const inList = (column: string, values: readonly unknown[] | undefined) => {
+    if (!values || values.length === 0) return;
+    where.push(`m.${column} IN (${values.map(() => '?').join(', ')})`);
+    params.push(...values);
+  };
+  inList('type', filter.types);
+  inList('tier', filter.tiers);
+  inList('status', filter.statuses);
+  inList('source_type', filter.sourceTypes);
+  if (filter.reviewStatuses && filter.reviewStatuses.length > 0) {
+    const named = filter.reviewStatuses.filter((s) => s !== 'none');
+    const parts = named.length > 0 ? [`m.review_status IN (${named.map(() => '?').join(', ')})`] : [];
+    if (filter.reviewStatuses.includes('none')) parts.push('m.review_status IS NULL');
+    where.push(`(${parts.join(' OR ')})`);
+    params.push(...named);
+  }
+  if (filter.minConfidence !== undefined) {
+    where.push('m.confidence >= ?');
+    params.push(filter.minConfidence);
+  }
+  if (filter.maxConfidence !== undefined) {
+    where.push('m.confidence <= ?');
+    params.push(filter.maxConfidence);
+  }
+  if (filter.scope !== undefined) {
+    where.push('m.scope = ?');
+    params.push(filter.scope);
+  }
+  if (filter.text !== undefined && filter.text.trim() !== '') {
+    const match = ftsMatchExpression(filter.text);
+    if (match === null) return [];
+    where.push('m.seq IN (SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?)');
+    params.push(match);
+  }
+  const column = `m.${SORT_COLUMN[page.sort]}`;
+  const op = page.direction === 'asc' ? '>' : '<';
+  if (page.after) {
+    where.push(`(${column}, m.seq) ${op} (?, ?)`);
+    params.push(page.after.value, page.after.seq);
+  }
+  const dir = page.direction === 'asc' ? 'ASC' : 'DESC';
+  const sql = `SELECT m.* FROM ${table} m ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+    ORDER BY ${column} ${dir}, m.seq ${dir} LIMIT ?`;
+  params.push(page.limit);
+  return (stmt(db, sql).all(...params) as MemoryRow[]).map(toRecord);
+}
+
+export function sortValueOf(record: MemoryRecord, sort: SortKey): number {
+  return sort === 'updated' ? record.updatedAt : sort === 'created' ? record.createdAt : record.confidence;
+}

@@ -1,0 +1,88 @@
+/** Queries behind the "needs attention" views: orphans, uncertain memories, and store counts. */
+import type { Db } from './connection';
+import { type MemoryRecord, type MemoryRow, toRecord } from './memory-record';
+import { stmt } from './statements';
+
+/** Links that name where a memory came from (counter-evidence argues against it, so it is not one). */
+const SOURCE_KINDS = `('derived_from', 'evidence', 'supersedes', 'merged_from', 'split_from')`;
+const GONE = `('archived', 'forgotten')`;
+
+/**
+ * Active memories whose provenance is missing: a derived kind of source (inference, consolidation,
+ * unknown) with no source link at all, or sources that are every one archived or forgotten.
+ * Paged by seq.
+ */
+export function orphanRecords(db: Db, afterSeq: number, limit: number): MemoryRecord[] {
+  const rows = stmt(
+    db,
+    `SELECT m.* FROM memories m
+     WHERE m.seq > ? AND m.status = 'active' AND m.type != 'raw' AND (
+       (m.source_type IN ('unknown', 'inference', 'consolidation')
+         AND NOT EXISTS (SELECT 1 FROM links l WHERE l.from_seq = m.seq AND l.kind IN ${SOURCE_KINDS}))
+       OR (m.seq IN (SELECT l.from_seq FROM memories s JOIN links l ON l.to_seq = s.seq
+                     WHERE s.status IN ${GONE} AND l.kind IN ${SOURCE_KINDS})
+         AND NOT EXISTS (SELECT 1 FROM links l JOIN memories s ON s.seq = l.to_seq
+                         WHERE l.from_seq = m.seq AND l.kind IN ${SOURCE_KINDS} AND s.status NOT IN ${GONE})))
+     ORDER BY m.seq LIMIT ?`,
+  ).all(afterSeq, limit) as MemoryRow[];
+  return rows.map(toRecord);
+}
+
+/**
+ * Active memories in ascending stored confidence, from a keyset position, below `upperBound`.
+ * The caller filters on effective (decayed) confidence; the bound keeps the scan to rows that can
+ * possibly qualify.
+ */
+export function* activeByConfidence(
+  db: Db,
+  after: { confidence: number; seq: number } | null,
+  upperBound: number,
+): Generator<MemoryRecord> {
+  const rows = stmt(
+    db,
+    `SELECT * FROM memories WHERE status = 'active' AND confidence < ? AND (confidence, seq) > (?, ?)
+     ORDER BY confidence, seq`,
+  ).iterate(upperBound, after?.confidence ?? -1, after?.seq ?? -1) as IterableIterator<MemoryRow>;
+  for (const row of rows) yield toRecord(row);
+}
+
+/** The oldest creation time among active memories: bounds how far anything can have decayed. */
+export function oldestActiveCreatedAt(db: Db): number | null {
+  const row = stmt(db, `SELECT min(created_at) AS at FROM memories WHERE status = 'active'`).get() as {
+    at: number | null;
+  };
+  return row.at;
+}
+
+export interface StoreCounts {
+  total: number;
+  byType: Record<string, number>;
+  byStatus: Record<string, number>;
+  byTier: Record<string, number>;
+  pendingReview: number;
+  openContradictions: number;
+  journalEntries: number;
+}
+
+export function storeCounts(db: Db): StoreCounts {
+  const group = (column: string) =>
+    Object.fromEntries(
+      (
+        stmt(db, `SELECT ${column} AS k, count(*) AS n FROM memories GROUP BY ${column}`).all() as {
+          k: string;
+          n: number;
+        }[]
+      ).map((r) => [r.k, r.n]),
+    );
+  const byType = group('type');
+  const count = (sql: string) => (stmt(db, sql).get() as { n: number }).n;
+  return {
+    total: Object.values(byType).reduce((a, b) => a + b, 0),
+    byType,
+    byStatus: group('status'),
+    byTier: group('tier'),
+    pendingReview: count(`SELECT count(*) AS n FROM memories WHERE review_status = 'pending' AND status != 'forgotten'`),
+    openContradictions: count(`SELECT count(*) AS n FROM contradictions WHERE status = 'open'`),
+    journalEntries: count('SELECT count(*) AS n FROM journal'),
+  };
+}

@@ -1,0 +1,207 @@
+/**
+ * The mind's tables (DESIGN §3). drizzle-kit generates the SQL migrations from this file;
+ * FTS5, vec0 and triggers are hand-written custom migrations beside them.
+ *
+ * Times are INTEGER epoch milliseconds. Memories carry an INTEGER `seq` key (the rowid FTS5 and
+ * vec0 key on, and what links point at) and a public TEXT `id` with its type prefix.
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { TIER_SQL } from '../../shared/rules/tiers';
+
+/** The tier rule of shared/rules/tiers, computed by the database so lists can filter on it. */
+const TIER_CASE = sql.raw(TIER_SQL);
+
+/** Columns shared by the live row and every snapshot of it in `memory_versions`. */
+const memoryColumns = () => ({
+  type: text('type').notNull(),
+  content: text('content').notNull(),
+  fields: text('fields').notNull().default('{}'),
+  sourceType: text('source_type').notNull(),
+  sourceEntity: text('source_entity'),
+  confidence: real('confidence').notNull(),
+  alpha: real('alpha'),
+  beta: real('beta'),
+  timesReinforced: integer('times_reinforced').notNull().default(0),
+  verificationCount: integer('verification_count').notNull().default(0),
+  lastVerifiedAt: integer('last_verified_at'),
+  lastReinforcedAt: integer('last_reinforced_at'),
+  reviewStatus: text('review_status'),
+  status: text('status').notNull().default('active'),
+  protected: integer('protected').notNull().default(0),
+  scope: text('scope').notNull().default('global'),
+  project: text('project'),
+  stability: real('stability').notNull().default(1),
+  accessCount: integer('access_count').notNull().default(0),
+  lastAccessedAt: integer('last_accessed_at'),
+  codeRefCount: integer('code_ref_count').notNull().default(0),
+  eventEvidenceCount: integer('event_evidence_count').notNull().default(0),
+  supersededBy: text('superseded_by'),
+  createdAt: integer('created_at').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+  version: integer('version').notNull().default(1),
+  tier: text('tier').generatedAlwaysAs(TIER_CASE, { mode: 'virtual' }),
+});
+
+export const memories = sqliteTable(
+  'memories',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    id: text('id').notNull(),
+    ...memoryColumns(),
+  },
+  (t) => [
+    uniqueIndex('memories_id').on(t.id),
+    index('memories_updated').on(t.updatedAt),
+    index('memories_created').on(t.createdAt),
+    index('memories_confidence').on(t.confidence),
+    index('memories_type_updated').on(t.type, t.updatedAt),
+    index('memories_status_updated').on(t.status, t.updatedAt),
+    index('memories_status_confidence').on(t.status, t.confidence),
+    index('memories_review').on(t.reviewStatus, t.updatedAt),
+    index('memories_source').on(t.sourceType, t.updatedAt),
+    index('memories_tier').on(t.tier, t.updatedAt),
+    index('memories_scope').on(t.scope, t.updatedAt),
+  ],
+);
+
+/**
+ * Every state a memory has been in, with its validity interval [valid_from, valid_to). Written by
+ * triggers in the same transaction as the change, so "the mind as of T" is one indexed query.
+ */
+export const memoryVersions = sqliteTable(
+  'memory_versions',
+  {
+    versionSeq: integer('version_seq').primaryKey({ autoIncrement: true }),
+    seq: integer('seq').notNull(),
+    id: text('id').notNull(),
+    validFrom: integer('valid_from').notNull(),
+    validTo: integer('valid_to'),
+    ...memoryColumns(),
+  },
+  (t) => [
+    index('memory_versions_seq').on(t.seq, t.validFrom),
+    index('memory_versions_open').on(t.seq).where(sql`valid_to IS NULL`),
+  ],
+);
+
+/** Write-once relations between memories; `from` stands on `to`. */
+export const links = sqliteTable(
+  'links',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    fromSeq: integer('from_seq')
+      .notNull()
+      .references(() => memories.seq),
+    toSeq: integer('to_seq')
+      .notNull()
+      .references(() => memories.seq),
+    kind: text('kind').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('links_from').on(t.fromSeq, t.kind, t.toSeq),
+    index('links_to').on(t.toSeq, t.kind, t.fromSeq),
+  ],
+);
+
+export const evidenceRefs = sqliteTable(
+  'evidence_refs',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    memorySeq: integer('memory_seq')
+      .notNull()
+      .references(() => memories.seq),
+    kind: text('kind').notNull(),
+    ref: text('ref').notNull(),
+    note: text('note'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('evidence_refs_memory').on(t.memorySeq, t.kind, t.ref)],
+);
+
+/** Append-only log of every change: who, what, before/after, confidence before/after, why. */
+export const journal = sqliteTable(
+  'journal',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    at: integer('at').notNull(),
+    actor: text('actor').notNull(),
+    op: text('op').notNull(),
+    memoryId: text('memory_id'),
+    runId: text('run_id'),
+    before: text('before'),
+    after: text('after'),
+    confidenceBefore: real('confidence_before'),
+    confidenceAfter: real('confidence_after'),
+    reason: text('reason'),
+    evidence: text('evidence'),
+  },
+  (t) => [
+    index('journal_memory').on(t.memoryId, t.seq),
+    index('journal_run').on(t.runId).where(sql`run_id IS NOT NULL`),
+    index('journal_at').on(t.at),
+  ],
+);
+
+export const contradictions = sqliteTable(
+  'contradictions',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    id: text('id').notNull(),
+    aSeq: integer('a_seq')
+      .notNull()
+      .references(() => memories.seq),
+    bSeq: integer('b_seq')
+      .notNull()
+      .references(() => memories.seq),
+    kind: text('kind').notNull(),
+    detector: text('detector').notNull(),
+    status: text('status').notNull().default('open'),
+    resolution: text('resolution'),
+    note: text('note'),
+    detectedAt: integer('detected_at').notNull(),
+    resolvedAt: integer('resolved_at'),
+  },
+  (t) => [
+    uniqueIndex('contradictions_id').on(t.id),
+    uniqueIndex('contradictions_pair').on(t.aSeq, t.bSeq),
+    index('contradictions_b').on(t.bSeq),
+    index('contradictions_status').on(t.status),
+  ],
+);
+
+/** Never-learn-again fingerprints: consolidation drops candidates that match one. */
+export const rejections = sqliteTable(
+  'rejections',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    fingerprint: text('fingerprint').notNull(),
+    text: text('text').notNull(),
+    memoryId: text('memory_id'),
+    reason: text('reason').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('rejections_fingerprint').on(t.fingerprint)],
+);
+
+export const consolidationRuns = sqliteTable(
+  'consolidation_runs',
+  {
+    id: text('id').primaryKey(),
+    trigger: text('trigger').notNull(),
+    provider: text('provider').notNull(),
+    status: text('status').notNull(),
+    startedAt: integer('started_at').notNull(),
+    finishedAt: integer('finished_at'),
+    budgetUsed: text('budget_used').notNull().default('{}'),
+    stats: text('stats').notNull().default('{}'),
+    error: text('error'),
+  },
+  (t) => [index('consolidation_runs_started').on(t.startedAt)],
+);
+
+export const meta = sqliteTable('meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
