@@ -34,6 +34,13 @@ describe('verifyMemory', () => {
     expect(JSON.parse(rows[0]?.after ?? '{}')).toMatchObject({ verificationCount: 1, lastVerifiedAt: at1 });
   });
 
+  it('refuses an archived memory: verification is for what the mind still holds', () => {
+    ({ mind } = freshMind());
+    const note = add(mind, { type: 'note' });
+    archiveMemory(mind, note.id, USER);
+    expectRefusedWithoutWrites(mind, () => verifyMemory(mind, note.id, {}, USER), 'invalid_state');
+  });
+
   it('adds one success to a belief: α + 1', () => {
     ({ mind } = freshMind());
     const belief = add(mind, { type: 'belief' });

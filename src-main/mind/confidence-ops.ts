@@ -12,7 +12,7 @@ import type { WriteOptions } from './write-options';
 
 function requireActiveForEvidence(record: MemoryRecord): void {
   if (record.status !== 'active') {
-    throw new MindError('invalid_state', `${record.id} is ${record.status}; only active memories take new evidence.`, {
+    throw new MindError('invalid_state', `${record.id} is ${record.status}; only active memories take new evidence or verification.`, {
       id: record.id,
       status: record.status,
     });
@@ -29,6 +29,7 @@ function supportBelief(record: MemoryRecord): MemoryPatch {
 export function verifyMemory(mind: Mind, id: string, input: { evidence?: string | undefined }, options: WriteOptions): MemoryRecord {
   return mind.store.transaction(() => {
     const current = loadWritable(mind, id, options);
+    requireActiveForEvidence(current);
     const confidencePatch = current.type === 'belief' ? supportBelief(current) : { confidence: verifiedConfidence(current.confidence) };
     return applyChange(
       mind,

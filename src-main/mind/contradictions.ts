@@ -67,13 +67,17 @@ export function scanContradictions(
   return mind.store.transaction(() => {
     const db = mind.store.db;
     const result: ScanResult = { scanned: 0, found: 0, recorded: 0 };
+    // Each pair can be met from both ends; it counts once.
+    const pairs = new Set<string>();
     let afterSeq = 0;
     for (;;) {
       const batch = activeBeliefsWithAnyTerm(db, terms, afterSeq, SCAN_BATCH);
       if (batch.length === 0) break;
       for (const belief of batch) {
         for (const { record, rule } of matchesFor(mind, belief.content, belief.seq)) {
-          result.found += 1;
+          const pair = belief.seq < record.seq ? `${belief.seq}:${record.seq}` : `${record.seq}:${belief.seq}`;
+          if (pairs.has(pair)) continue;
+          pairs.add(pair);
           if (hasContradiction(db, belief.seq, record.seq)) continue;
           const id = mind.newRecordId('ct');
           const at = mind.now();
@@ -93,8 +97,7 @@ export function scanContradictions(
       afterSeq = (batch[batch.length - 1] as MemoryRecord).seq;
       options.onProgress?.(result.scanned);
     }
-    // Each pair is seen from both ends; count it once.
-    result.found = Math.ceil(result.found / 2);
+    result.found = pairs.size;
     return result;
   });
 }

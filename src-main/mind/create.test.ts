@@ -175,6 +175,13 @@ describe('createMemory', () => {
     ]);
   });
 
+  it('trims evidence references, so the same reference is attached once', () => {
+    ({ mind } = freshMind());
+    const m = add(mind, { type: 'note', evidenceRefs: [{ kind: 'code', ref: ' src/a.ts ' }, { kind: 'code', ref: 'src/a.ts' }] });
+    expect(m.codeRefCount).toBe(1);
+    expect(getMemoryView(mind, m.id).evidenceRefs.map((r) => r.ref)).toEqual(['src/a.ts']);
+  });
+
   it('keeps scope, project and protection', () => {
     ({ mind } = freshMind());
     const m = add(mind, { type: 'value', scope: 'project', project: 'mindloom', protected: true });

@@ -7,6 +7,7 @@ import {
   type MemoryType,
   memoryTypeSchema,
   type ReviewStatus,
+  reviewStatusSchema,
   type SourceType,
   sourceTypeSchema,
 } from '../../shared/model';
@@ -57,15 +58,40 @@ const inputSchema = z.object({
   sourceType: sourceTypeSchema.optional(),
   confidence: z.number().min(0, 'confidence must be within [0, 1]').max(1, 'confidence must be within [0, 1]').optional(),
   scope: z.string().min(1).optional(),
+  source: z.string().optional(),
+  sourceEntity: z.string().nullable().optional(),
+  derivedFrom: z.array(z.string()).optional(),
+  evidence: z.array(z.string()).optional(),
   evidenceRefs: z
-    .array(z.object({ kind: z.enum(EVIDENCE_REF_KINDS), ref: z.string().trim().min(1) }).loose())
+    .array(
+      z
+        .object({ kind: z.enum(EVIDENCE_REF_KINDS), ref: z.string().trim().min(1), note: z.string().nullable().optional() })
+        .loose(),
+    )
     .optional(),
+  reviewStatus: reviewStatusSchema.nullable().optional(),
+  project: z.string().nullable().optional(),
+  protected: z.boolean().optional(),
 });
 
 /** Sources a memory is inferred from rather than lived: they wait for a person's review. */
 const NEEDS_REVIEW: ReadonlySet<SourceType> = new Set(['inference', 'consolidation']);
 
-export function createMemory(mind: Mind, input: CreateMemoryInput, options: WriteOptions): MemoryRecord {
+/**
+ * How the creation is journaled: operations that create as part of something larger (promote,
+ * supersede) name that operation, so a memory's history starts with why it exists.
+ */
+export interface CreationJournal {
+  op: 'create' | 'promote' | 'supersede';
+  note?: Record<string, unknown>;
+}
+
+export function createMemory(
+  mind: Mind,
+  input: CreateMemoryInput,
+  options: WriteOptions,
+  journal: CreationJournal = { op: 'create' },
+): MemoryRecord {
   checkActor(options.actor);
   const parsed = inputSchema.safeParse(input);
   if (!parsed.success) {
@@ -87,7 +113,7 @@ export function createMemory(mind: Mind, input: CreateMemoryInput, options: Writ
         });
       }
     }
-    const refs = dedupeRefs(input.evidenceRefs ?? []);
+    const refs = dedupeRefs(parsed.data.evidenceRefs ?? []);
     const inferred = inferSource(input.source);
     const sourceType = input.sourceType ?? inferred.sourceType;
     const sourceEntity = input.sourceEntity !== undefined ? input.sourceEntity : inferred.sourceEntity;
@@ -133,7 +159,7 @@ export function createMemory(mind: Mind, input: CreateMemoryInput, options: Writ
     appendJournal(db, {
       at,
       actor: options.actor,
-      op: 'create',
+      op: journal.op,
       memoryId: id,
       runId: options.runId ?? null,
       before: null,
@@ -152,6 +178,7 @@ export function createMemory(mind: Mind, input: CreateMemoryInput, options: Writ
         derivedFrom: derivedFrom.map((m) => m.id),
         evidence: evidence.map((m) => m.id),
         evidenceRefs: refs,
+        ...journal.note,
       },
       confidenceBefore: null,
       confidenceAfter: confidence,

@@ -9,7 +9,6 @@ import { linksTo } from '../store/links-repo';
 import { findMemoryById, scrubMemoryVersions, updateMemory } from '../store/memories-repo';
 import type { MemoryRecord } from '../store/memory-record';
 import { redactRejectionText } from '../store/rejections-repo';
-import { enableSecureSearchDelete } from '../store/search-query';
 import { deleteEmbedding } from '../store/vectors-repo';
 import { applyChange, loadWritable } from './change';
 import type { Mind } from './mind';
@@ -62,7 +61,6 @@ export function forgetMemory(mind: Mind, id: string, options: WriteOptions): Mem
     redactRejectionText(db, id);
     deleteEvidenceRefsOf(db, current.seq);
     deleteEmbedding(db, current.seq);
-    enableSecureSearchDelete(db);
     updateMemory(db, current.seq, {
       content: '',
       fields: {},

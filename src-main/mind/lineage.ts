@@ -46,7 +46,7 @@ export function getLineage(
   const edges: { fromSeq: number; toSeq: number; kind: LinkKind }[] = [];
   for (const way of direction === 'both' ? (['up', 'down'] as const) : [direction]) {
     const walk = walkLineage(db, root.seq, way, depth);
-    for (const [seq, d] of walk.depths) if (!depths.has(seq) || seq === root.seq) depths.set(seq, way === 'up' ? d : -d);
+    for (const [seq, d] of walk.depths) if (!depths.has(seq) || seq === root.seq) depths.set(seq, way === 'up' || d === 0 ? d : -d);
     for (const edge of walk.edges) {
       const key = `${edge.fromSeq}>${edge.toSeq}>${edge.kind}`;
       if (!edgeKeys.has(key)) {

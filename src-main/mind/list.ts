@@ -9,7 +9,7 @@ import {
   SOURCE_TYPES,
   TIERS,
 } from '../../shared/model';
-import { listMemoryRecords, type MemoryFilter, SORT_KEYS, type SortKey, sortValueOf } from '../store/list-query';
+import { listMemoryRecords, type MemoryFilter, SORT_KEYS, type SortKey, type SortValue, sortValueOf } from '../store/list-query';
 import type { Mind } from './mind';
 import { derivedReadings } from './memory-view';
 import { presentMemory } from './present';
@@ -52,13 +52,13 @@ const filterSchema = z
 
 export const MAX_PAGE = 500;
 
-const cursorSchema = z.tuple([z.enum(SORT_KEYS), z.enum(['asc', 'desc']), z.number(), z.number().int()]);
+const cursorSchema = z.tuple([z.enum(SORT_KEYS), z.enum(['asc', 'desc']), z.union([z.number(), z.string()]), z.number().int()]);
 
-function encodeCursor(sort: SortKey, direction: 'asc' | 'desc', value: number, seq: number): string {
+function encodeCursor(sort: SortKey, direction: 'asc' | 'desc', value: SortValue, seq: number): string {
   return Buffer.from(JSON.stringify([sort, direction, value, seq])).toString('base64url');
 }
 
-function decodeCursor(cursor: string, sort: SortKey, direction: 'asc' | 'desc'): { value: number; seq: number } {
+function decodeCursor(cursor: string, sort: SortKey, direction: 'asc' | 'desc'): { value: SortValue; seq: number } {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -66,7 +66,13 @@ function decodeCursor(cursor: string, sort: SortKey, direction: 'asc' | 'desc'):
     parsed = null;
   }
   const result = cursorSchema.safeParse(parsed);
-  if (!result.success || result.data[0] !== sort || result.data[1] !== direction) {
+  const textSort = sort === 'type' || sort === 'tier';
+  if (
+    !result.success ||
+    result.data[0] !== sort ||
+    result.data[1] !== direction ||
+    typeof result.data[2] !== (textSort ? 'string' : 'number')
+  ) {
     throw new MindError('invalid_input', 'That page cursor is not valid for this list (it belongs to another sort or is damaged).');
   }
   return { value: result.data[2], seq: result.data[3] };

@@ -7,7 +7,7 @@ import { effectiveConfidence, isStale } from '../../shared/rules/decay';
 import { retrievalStrength } from '../../shared/rules/retrieval';
 import { tierOf } from '../../shared/rules/tiers';
 import { evidenceRefsOf } from '../store/evidence-refs-repo';
-import { linksFrom, linksTo } from '../store/links-repo';
+import { linksFrom, linksTo, type StoredLink } from '../store/links-repo';
 import { findMemoriesBySeqs, findMemoryVersionAt } from '../store/memories-repo';
 import type { MemoryRecord } from '../store/memory-record';
 import { MindError } from '../../shared/errors';
@@ -69,12 +69,16 @@ export function getMemoryView(mind: Mind, id: string, options: { asOf?: number |
     record = { ...past, seq: live.seq };
   }
   const at = options.asOf ?? mind.now();
-  const asOfFilter = (seqs: number[]) =>
-    findMemoriesBySeqs(db, seqs).filter((m) => options.asOf === undefined || m.createdAt <= options.asOf);
+  const asOf = options.asOf;
+  // As of a past time: only the links made by then, each related memory as it stood then.
   const refsOf = (seqs: number[]): MemoryRef[] =>
-    asOfFilter(seqs).map((m) => ({ id: m.id, type: m.type, content: m.content, status: m.status }));
-  const out = linksFrom(db, live.seq);
-  const into = linksTo(db, live.seq);
+    findMemoriesBySeqs(db, seqs).flatMap((m) => {
+      const then = asOf === undefined ? m : findMemoryVersionAt(db, m.id, asOf);
+      return then ? [{ id: m.id, type: then.type, content: then.content, status: then.status }] : [];
+    });
+  const linkedThen = (link: StoredLink) => asOf === undefined || link.createdAt <= asOf;
+  const out = linksFrom(db, live.seq).filter(linkedThen);
+  const into = linksTo(db, live.seq).filter(linkedThen);
   const targets = (kind: LinkKind) => refsOf(out.filter((l) => l.kind === kind).map((l) => l.toSeq));
   const sources = (kind: LinkKind) => refsOf(into.filter((l) => l.kind === kind).map((l) => l.fromSeq));
   return {

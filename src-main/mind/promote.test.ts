@@ -57,8 +57,8 @@ describe('promoteMemory', () => {
     expect(lineage.edges).toContainEqual({ from: created.id, to: source.id, kind: 'derived_from' });
 
     const createRow = lastJournal(mind, created.id);
-    expect(createRow).toMatchObject({ op: 'create', actor: 'agent:triage', reason: 'worth keeping' });
-    expect(createRow.after).toMatchObject({ derivedFrom: [source.id] });
+    expect(createRow).toMatchObject({ op: 'promote', actor: 'agent:triage', reason: 'worth keeping' });
+    expect(createRow.after).toMatchObject({ derivedFrom: [source.id], promotedFrom: source.id });
 
     if (from === 'raw') {
       expect(after.status).toBe('processed');
@@ -148,5 +148,14 @@ describe('promoteMemory', () => {
     );
     expectRefusedWithoutWrites(mind, () => promoteMemory(mind, raw.id, { to: 'note', confidence: 2 }, USER), 'invalid_input');
     expect(findMemoryById(mind.store.db, raw.id)?.status).toBe('active');
+  });
+
+  it('a capture promoted twice keeps one processed mark; both memories derive from it', () => {
+    ({ mind } = freshMind());
+    const raw = add(mind, { type: 'raw', content: 'Claire shipped the importer; the tests caught two bugs' });
+    const episode = promoteMemory(mind, raw.id, { to: 'episode' }, USER).created;
+    const note = promoteMemory(mind, raw.id, { to: 'note', text: 'Importer tests caught two bugs' }, USER).created;
+    expect(journalRows(mind, raw.id).filter((r) => r.op === 'processed')).toHaveLength(1);
+    expect(getMemoryView(mind, raw.id).provenance.processedInto.map((r) => r.id).sort()).toEqual([episode.id, note.id].sort());
   });
 });

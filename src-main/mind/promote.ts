@@ -57,9 +57,11 @@ export function promoteMemory(mind: Mind, sourceId: string, input: PromoteInput,
         project: source.project,
       },
       { ...options, expectedVersion: undefined },
+      { op: 'promote', note: { promotedFrom: source.id } },
     );
+    // A capture can yield several memories; it is marked processed once, the links say the rest.
     const updatedSource =
-      source.type === 'raw'
+      source.type === 'raw' && source.status !== 'processed'
         ? applyChange(mind, source, { status: 'processed' }, {
             op: 'processed',
             options: { ...options, expectedVersion: undefined },

@@ -46,6 +46,9 @@ export function rejectMemory(mind: Mind, id: string, options: WriteOptions & { r
       { fingerprint: rejectionFingerprint(current.content), text: current.content, memoryId: id, reason: options.reason.trim() },
       mind.now(),
     );
-    return applyChange(mind, current, { reviewStatus: 'rejected', status: 'archived' }, { op: 'reject', options });
+    return applyChange(mind, current, { reviewStatus: 'rejected', status: 'archived' }, {
+      op: 'reject',
+      options: { ...options, reason: options.reason.trim() },
+    });
   });
 }

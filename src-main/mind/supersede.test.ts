@@ -41,8 +41,8 @@ describe('supersedeBelief', () => {
     expect(oldRow.before).toEqual({ status: 'active', supersededBy: null });
     expect(oldRow.after).toEqual({ status: 'superseded', supersededBy: created.id });
     const newRow = lastJournal(mind, created.id);
-    expect(newRow).toMatchObject({ op: 'create', reason: 'changed my mind' });
-    expect(newRow.after).toMatchObject({ derivedFrom: [old.id] });
+    expect(newRow).toMatchObject({ op: 'supersede', reason: 'changed my mind' });
+    expect(newRow.after).toMatchObject({ derivedFrom: [old.id], supersedes: old.id });
     expect(journalCount(mind)).toBe(3);
 
     const lineage = getLineage(mind, created.id, { direction: 'up' });

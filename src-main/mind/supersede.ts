@@ -4,12 +4,11 @@
  * Both memories' journals record it.
  */
 import { MindError } from '../../shared/errors';
-import { linksFrom } from '../store/links-repo';
 import { findMemoriesBySeqs } from '../store/memories-repo';
 import type { MemoryRecord } from '../store/memory-record';
 import { applyChange, loadWritable } from './change';
 import { createMemory } from './create';
-import { insertLink } from '../store/links-repo';
+import { insertLink, linksFrom } from '../store/links-repo';
 import type { Mind } from './mind';
 import type { WriteOptions } from './write-options';
 
@@ -56,6 +55,7 @@ export function supersedeBelief(mind: Mind, oldId: string, input: SupersedeInput
         project: old.project,
       },
       { ...options, expectedVersion: undefined },
+      { op: 'supersede', note: { supersedes: old.id } },
     );
     insertLink(mind.store.db, { fromSeq: created.seq, toSeq: old.seq, kind: 'supersedes' }, mind.now());
     const superseded = applyChange(

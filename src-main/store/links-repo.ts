@@ -9,6 +9,11 @@ export interface LinkRow {
   kind: LinkKind;
 }
 
+/** A stored link, with when it was made (time travel shows a link only from then on). */
+export interface StoredLink extends LinkRow {
+  createdAt: number;
+}
+
 /** Inserts a link; a link that already exists is left as it is. Returns whether it was new. */
 export function insertLink(db: Db, link: LinkRow, createdAt: number): boolean {
   const result = stmt(
@@ -18,17 +23,19 @@ export function insertLink(db: Db, link: LinkRow, createdAt: number): boolean {
   return result.changes > 0;
 }
 
-export function linksFrom(db: Db, seq: number, kinds?: readonly LinkKind[]): LinkRow[] {
-  const rows = stmt(db, 'SELECT from_seq AS fromSeq, to_seq AS toSeq, kind FROM links WHERE from_seq = ?').all(
-    seq,
-  ) as LinkRow[];
+export function linksFrom(db: Db, seq: number, kinds?: readonly LinkKind[]): StoredLink[] {
+  const rows = stmt(
+    db,
+    'SELECT from_seq AS fromSeq, to_seq AS toSeq, kind, created_at AS createdAt FROM links WHERE from_seq = ?',
+  ).all(seq) as StoredLink[];
   return kinds ? rows.filter((r) => kinds.includes(r.kind)) : rows;
 }
 
-export function linksTo(db: Db, seq: number, kinds?: readonly LinkKind[]): LinkRow[] {
-  const rows = stmt(db, 'SELECT from_seq AS fromSeq, to_seq AS toSeq, kind FROM links WHERE to_seq = ?').all(
-    seq,
-  ) as LinkRow[];
+export function linksTo(db: Db, seq: number, kinds?: readonly LinkKind[]): StoredLink[] {
+  const rows = stmt(
+    db,
+    'SELECT from_seq AS fromSeq, to_seq AS toSeq, kind, created_at AS createdAt FROM links WHERE to_seq = ?',
+  ).all(seq) as StoredLink[];
   return kinds ? rows.filter((r) => kinds.includes(r.kind)) : rows;
 }
 

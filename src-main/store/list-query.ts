@@ -21,16 +21,23 @@ export interface MemoryFilter {
   text?: string;
 }
 
-export const SORT_KEYS = ['updated', 'created', 'confidence'] as const;
+export const SORT_KEYS = ['updated', 'created', 'confidence', 'type', 'tier'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
-const SORT_COLUMN: Record<SortKey, string> = { updated: 'updated_at', created: 'created_at', confidence: 'confidence' };
+const SORT_COLUMN: Record<SortKey, string> = {
+  updated: 'updated_at',
+  created: 'created_at',
+  confidence: 'confidence',
+  type: 'type',
+  tier: 'tier',
+};
+export type SortValue = number | string;
 
 export interface KeysetPage {
   sort: SortKey;
   direction: 'asc' | 'desc';
   limit: number;
   /** The sort value and seq of the last row of the previous page. */
-  after?: { value: number; seq: number };
+  after?: { value: SortValue; seq: number };
   /** Epoch ms: list the mind as it stood then. */
   asOf?: number;
 }
@@ -90,6 +97,14 @@ export function listMemoryRecords(db: Db, filter: MemoryFilter, page: KeysetPage
   return (stmt(db, sql).all(...params) as MemoryRow[]).map(toRecord);
 }
 
-export function sortValueOf(record: MemoryRecord, sort: SortKey): number {
-  return sort === 'updated' ? record.updatedAt : sort === 'created' ? record.createdAt : record.confidence;
+const SORT_FIELD: Record<SortKey, 'updatedAt' | 'createdAt' | 'confidence' | 'type' | 'tier'> = {
+  updated: 'updatedAt',
+  created: 'createdAt',
+  confidence: 'confidence',
+  type: 'type',
+  tier: 'tier',
+};
+
+export function sortValueOf(record: MemoryRecord, sort: SortKey): SortValue {
+  return record[SORT_FIELD[sort]];
 }

@@ -74,6 +74,22 @@ describe('migrations', () => {
     }
   });
 
+  it('0002_list_sorts adds the indexes behind the type and tier sorts and the as-of list order', () => {
+    const names = objectNames();
+    for (const index of ['memories_type_seq', 'memories_tier_seq', 'memory_versions_updated']) {
+      expect(names.has(index), index).toBe(true);
+    }
+  });
+
+  it('0003_search_secure_delete turns on FTS5 secure-delete, so deleted text leaves the index at once', () => {
+    const store = openStore(':memory:');
+    try {
+      expect(store.db.prepare(`SELECT v FROM memories_fts_config WHERE k = 'secure-delete'`).get()).toEqual({ v: 1 });
+    } finally {
+      store.close();
+    }
+  });
+
   it('replayed on an empty database, match the committed schema snapshot', async () => {
     await expect(schemaOf()).toMatchFileSnapshot('./__snapshots__/schema.sql');
   });

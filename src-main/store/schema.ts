@@ -61,6 +61,9 @@ export const memories = sqliteTable(
     index('memories_review').on(t.reviewStatus, t.updatedAt),
     index('memories_source').on(t.sourceType, t.updatedAt),
     index('memories_tier').on(t.tier, t.updatedAt),
+    // Single-column indexes carry seq (the rowid) as their tail: the keyset order of the type and tier sorts.
+    index('memories_type_seq').on(t.type),
+    index('memories_tier_seq').on(t.tier),
     index('memories_scope').on(t.scope, t.updatedAt),
   ],
 );
@@ -82,6 +85,8 @@ export const memoryVersions = sqliteTable(
   (t) => [
     index('memory_versions_seq').on(t.seq, t.validFrom),
     index('memory_versions_open').on(t.seq).where(sql`valid_to IS NULL`),
+    // Lists as of a past instant default to "most recently changed then": a version's updated_at is its valid_from.
+    index('memory_versions_updated').on(t.updatedAt, t.seq),
   ],
 );
 

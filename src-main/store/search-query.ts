@@ -47,10 +47,10 @@ export function beliefNeighbours(
   if (match === null) return [];
   const rows = stmt(
     db,
-    `WITH hits AS (SELECT rowid AS seq, rank FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rank LIMIT ?)
-     SELECT m.* FROM hits JOIN memories m ON m.seq = hits.seq
-     WHERE m.type = 'belief' AND m.status = 'active' AND m.seq != ? ORDER BY hits.rank LIMIT ?`,
-  ).all(match, limit * 20, excludeSeq ?? -1, limit) as MemoryRow[];
+    `SELECT m.* FROM memories_fts f JOIN memories m ON m.seq = f.rowid
+     WHERE memories_fts MATCH ? AND m.type = 'belief' AND m.status = 'active' AND m.seq != ?
+     ORDER BY f.rank LIMIT ?`,
+  ).all(match, excludeSeq ?? -1, limit) as MemoryRow[];
   return rows.map(toRecord);
 }
 
@@ -67,13 +67,4 @@ export function activeBeliefsWithAnyTerm(db: Db, terms: readonly string[], after
      ORDER BY m.seq LIMIT ?`,
   ).all(afterSeq, match, limit) as MemoryRow[];
   return rows.map(toRecord);
-}
-
-/**
- * FTS5 keeps a deleted row's terms in older index segments until they merge; with secure-delete
- * on, a delete removes them at once. Forgetting turns it on (it persists in the index's config)
- * before blanking a memory, so its words do not survive in the index either.
- */
-export function enableSecureSearchDelete(db: Db): void {
-  stmt(db, `INSERT INTO memories_fts(memories_fts, rank) VALUES ('secure-delete', 1)`).run();
 }

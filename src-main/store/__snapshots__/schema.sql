@@ -58,6 +58,12 @@ CREATE INDEX `memories_status_updated` ON `memories` (`status`,`updated_at`);
 -- index memories_tier
 CREATE INDEX `memories_tier` ON `memories` (`tier`,`updated_at`);
 
+-- index memories_tier_seq
+CREATE INDEX `memories_tier_seq` ON `memories` (`tier`);
+
+-- index memories_type_seq
+CREATE INDEX `memories_type_seq` ON `memories` (`type`);
+
 -- index memories_type_updated
 CREATE INDEX `memories_type_updated` ON `memories` (`type`,`updated_at`);
 
@@ -69,6 +75,9 @@ CREATE INDEX `memory_versions_open` ON `memory_versions` (`seq`) WHERE valid_to 
 
 -- index memory_versions_seq
 CREATE INDEX `memory_versions_seq` ON `memory_versions` (`seq`,`valid_from`);
+
+-- index memory_versions_updated
+CREATE INDEX `memory_versions_updated` ON `memory_versions` (`updated_at`,`seq`);
 
 -- index rejections_fingerprint
 CREATE INDEX `rejections_fingerprint` ON `rejections` (`fingerprint`);
