@@ -17,6 +17,11 @@ export const MEMORY_TYPES = [
 export type MemoryType = (typeof MEMORY_TYPES)[number];
 export const memoryTypeSchema = z.enum(MEMORY_TYPES);
 
+/** "an episode", "a belief": for messages that name a memory's type. */
+export function withArticle(type: MemoryType): string {
+  return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
+}
+
 /** Id prefixes per DESIGN §3: a memory's type can be read off its id. */
 export const ID_PREFIX: Readonly<Record<MemoryType, string>> = {
   raw: 'raw_',

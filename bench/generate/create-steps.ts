@@ -113,9 +113,9 @@ export function createEpisode(ctx: GenContext, topic: number): string {
     id = promoteMemory(ctx.mind, raw, { to: 'episode', text: text.content, fields: text.fields }, { actor: 'agent:coder' }).created.id;
     ctx.world.retire(topic, raw);
     ctx.onDerivedEpisode(id, [raw]);
-  } else if (r < 0.75 && raws.length > 0) {
+  } else if (r < 0.8 && raws.length > 0) {
     // Consolidation's triage of several captures of one conversation into one episode.
-    const sources = recent(ctx, raws, ctx.rng.between(2, 4));
+    const sources = recent(ctx, raws, ctx.rng.between(2, 6));
     id = createMemory(
       ctx.mind,
       { type: 'episode', ...text, source: 'consolidation triage', derivedFrom: sources, ...placement(ctx, w) },
@@ -214,7 +214,7 @@ export function createBelief(ctx: GenContext, topic: number): string {
     polar = fresh.polar;
     const episode = recent(ctx, episodes, 1)[0] as string;
     id = promoteMemory(ctx.mind, episode, { to: 'belief', text: fresh.text.content, fields: fresh.text.fields }, { actor: 'agent:coder' }).created.id;
-    bookSometimes(ctx, 0.5, 20, 'link_evidence', id, 'belief', topic);
+    for (const days of [10, 40, 90]) bookSometimes(ctx, 0.6, days, 'link_evidence', id, 'belief', topic);
   } else if (r < 0.76 && episodes.length > 0) {
     // Consolidation synthesizes a belief from a cluster of episodes: it waits for review.
     const fresh = freshBeliefText(ctx, w);
@@ -227,7 +227,7 @@ export function createBelief(ctx: GenContext, topic: number): string {
         type: 'belief',
         ...fresh.text,
         source: 'consolidation',
-        evidence: recent(ctx, episodes, ctx.rng.between(3, 11)),
+        evidence: recent(ctx, episodes, ctx.rng.between(4, 24)),
         derivedFrom: notes.length > 0 && ctx.rng.chance(0.3) ? recent(ctx, notes, 1) : undefined,
         evidenceRefs: hasCode ? refs(w, ['code']) : undefined,
         ...placement(ctx, w),
@@ -235,6 +235,8 @@ export function createBelief(ctx: GenContext, topic: number): string {
       { actor: ctx.schedulerActor() },
     ).id;
     pending = true;
+    // Later cycles match new episodes to it and add them as support.
+    for (const days of [15, 60]) bookSometimes(ctx, 0.5, days, 'link_evidence', id, 'belief', topic);
   } else if (r < 0.9) {
     const fresh = freshBeliefText(ctx, w);
     polar = fresh.polar;
@@ -245,7 +247,7 @@ export function createBelief(ctx: GenContext, topic: number): string {
         type: 'belief',
         ...fresh.text,
         source: ctx.rng.chance(0.5) ? `told by ${ctx.rng.pick(PEOPLE)}` : undefined,
-        evidence: recent(ctx, episodes, ctx.rng.between(0, 3)),
+        evidence: recent(ctx, episodes, ctx.rng.between(0, 6)),
         evidenceRefs: hasCode ? refs(w, [ctx.rng.chance(0.7) ? 'code' : 'file']) : undefined,
         ...placement(ctx, w),
       },

@@ -51,6 +51,7 @@ export function runAction(ctx: GenContext, a: Action): void {
   const mind = ctx.mind;
   switch (a.kind) {
     case 'verify':
+      if (!active) return;
       verifyMemory(mind, a.id, { evidence: ctx.rng.chance(0.5) ? 'checked against the code' : undefined }, { actor: 'user' });
       return;
     case 'reinforce': {

@@ -64,6 +64,9 @@ export const TYPE_MIX: Readonly<Record<MemoryType, number>> = {
   relationship: 0.04,
 };
 
+/** Chance per memory that attention moves to another component (bursts of ~16 memories). */
+const TOPIC_SWITCH = 1 / 16;
+
 export function generateMind(options: GenerateOptions): GenerateResult {
   const total = options.memories;
   if (!Number.isInteger(total) || total < 1) throw new Error('memories must be a whole number of at least 1');
@@ -72,7 +75,7 @@ export function generateMind(options: GenerateOptions): GenerateResult {
   const endAt = options.endAt ?? Math.floor(Date.now() / DAY_MS) * DAY_MS;
   const spanMs = (options.spanDays ?? 270) * DAY_MS;
   const startAt = endAt - spanMs;
-  const batchSize = options.batchSize ?? 5000;
+  const batchSize = options.batchSize ?? 20_000;
   const temp = `${options.out}.generating-${process.pid}`;
   removeMindFile(temp);
 
@@ -80,6 +83,7 @@ export function generateMind(options: GenerateOptions): GenerateResult {
   const store = openStore(temp);
   try {
     tuneForBulkLoad(store.db);
+    if (process.env.PROBE_DROP) store.db.exec(process.env.PROBE_DROP);
     const mind = wrapStore(batchingStore(store), { clock: () => now, randomHex: uniqueHexSource(seed) });
     const rng = createRng(seed);
     const catalog = catalogForSeed(seed);
@@ -109,6 +113,9 @@ export function generateMind(options: GenerateOptions): GenerateResult {
       onDerivedEpisode: (episode, raws) => hub.offer(episode, raws),
     };
     const pickType = weightedPicker(TYPE_MIX);
+    // Work comes in bursts on one component (a conversation, its follow-up, the lessons drawn),
+    // so memories find related ones to derive from, as an agent's do.
+    let topic = catalog.pickTopic(rng);
     let ancestorHub: string | null = null;
     let deepChain: string | null = null;
 
@@ -130,7 +137,8 @@ export function generateMind(options: GenerateOptions): GenerateResult {
           } else if (ancestorHub === null && room >= HUB_MEMORIES && hub.possible() && ((hub.ready() && written >= total * 0.4) || room <= total * 0.05)) {
             ancestorHub = hub.build(ctx);
           } else {
-            CREATE_STEP[pickType(rng)](ctx, catalog.pickTopic(rng));
+            if (rng.chance(TOPIC_SWITCH)) topic = catalog.pickTopic(rng);
+            CREATE_STEP[pickType(rng)](ctx, topic);
           }
           ctx.tick();
         }

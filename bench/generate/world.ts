@@ -7,7 +7,7 @@ import type { MemoryType } from '../../shared/model';
 import type { PolarStatement } from './text';
 
 /** How many recent memories of each kind a topic keeps to draw on. */
-const RECENT = { raws: 12, episodes: 24, notes: 8, beliefs: 16, polar: 4 } as const;
+const RECENT = { raws: 16, episodes: 48, notes: 8, beliefs: 16, polar: 4 } as const;
 
 export interface TopicMemory {
   raws: string[];

@@ -3,6 +3,7 @@
  * Beliefs follow Beta-Bernoulli (α supports, β contradicts); other types use the seed's boosts.
  */
 import { MindError } from '../../shared/errors';
+import { withArticle } from '../../shared/model';
 import { betaConfidence, reinforcedConfidence, verifiedConfidence } from '../../shared/rules/confidence';
 import { insertLink } from '../store/links-repo';
 import type { MemoryPatch, MemoryRecord } from '../store/memory-record';
@@ -96,7 +97,7 @@ export function addCounterEvidence(
   return mind.store.transaction(() => {
     const current = loadWritable(mind, id, options);
     if (current.type !== 'belief') {
-      throw new MindError('not_a_belief', `${id} is a ${current.type}; only beliefs take counter-evidence.`, { id });
+      throw new MindError('not_a_belief', `${id} is ${withArticle(current.type)}; only beliefs take counter-evidence.`, { id });
     }
     requireActiveForEvidence(current);
     if (input.episodeId !== undefined) {
@@ -124,7 +125,7 @@ export function addCounterEvidence(
 function requireEpisode(mind: Mind, episodeId: string, target: MemoryRecord): MemoryRecord {
   const episode = loadMemory(mind, episodeId);
   if (episode.type !== 'episode') {
-    throw new MindError('invalid_input', `Evidence must be an episode; ${episodeId} is a ${episode.type}.`, { episodeId });
+    throw new MindError('invalid_input', `Evidence must be an episode; ${episodeId} is ${withArticle(episode.type)}.`, { episodeId });
   }
   if (episode.seq === target.seq) throw new MindError('invalid_input', 'A memory cannot be its own evidence.');
   if (episode.status === 'forgotten') throw new MindError('invalid_state', `${episodeId} was forgotten.`, { episodeId });

@@ -10,6 +10,7 @@ import {
   reviewStatusSchema,
   type SourceType,
   sourceTypeSchema,
+  withArticle,
 } from '../../shared/model';
 import { betaConfidence, initialBeliefEvidence } from '../../shared/rules/confidence';
 import { inferSource } from '../../shared/rules/provenance';
@@ -108,7 +109,7 @@ export function createMemory(
     const evidence = uniqueSources(mind, input.evidence ?? []);
     for (const episode of evidence) {
       if (episode.type !== 'episode') {
-        throw new MindError('invalid_input', `Evidence must be episodes; ${episode.id} is a ${episode.type}.`, {
+        throw new MindError('invalid_input', `Evidence must be episodes; ${episode.id} is ${withArticle(episode.type)}.`, {
           id: episode.id,
         });
       }

@@ -5,15 +5,25 @@ import { loadMemory } from './change';
 import type { Mind } from './mind';
 import { iso } from './present';
 
-/** A journal row about one memory, with its time as ISO. */
+/** A journal row about one memory, with its times (the row's and those inside its diffs) as ISO. */
 export type HistoryEntry = Omit<JournalEntry, 'seq' | 'at' | 'memoryId'> & { at: string };
 
 export function getHistory(mind: Mind, id: string, options: { limit?: number } = {}): HistoryEntry[] {
   const limit = options.limit ?? 10_000;
   if (!Number.isInteger(limit) || limit < 1) throw new MindError('invalid_input', 'limit must be a positive whole number.');
   loadMemory(mind, id);
-  return journalOf(mind.store.db, id, limit).map(({ seq: _seq, memoryId: _memoryId, at, ...rest }) => ({
+  return journalOf(mind.store.db, id, limit).map(({ seq: _seq, memoryId: _memoryId, at, before, after, ...rest }) => ({
     ...rest,
     at: iso(at) as string,
+    before: timesAsIso(before),
+    after: timesAsIso(after),
   }));
+}
+
+/** The journal stores a memory's times as it stores them (epoch ms); people read ISO. */
+function timesAsIso(diff: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (diff === null) return null;
+  return Object.fromEntries(
+    Object.entries(diff).map(([key, value]) => [key, key.endsWith('At') && typeof value === 'number' ? iso(value) : value]),
+  );
 }

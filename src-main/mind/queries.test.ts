@@ -281,6 +281,8 @@ describe('getHistory', () => {
       confidenceAfter: 0.8,
     });
     expect(history[2]).toMatchObject({ evidence: 'checked', confidenceBefore: 0.8 });
+    // Times inside the diffs read as ISO, like everywhere else a person sees them.
+    expect(history[2]?.after).toMatchObject({ lastVerifiedAt: '2025-01-03T00:00:00.000Z', verificationCount: 1 });
     expect(history[2]?.confidenceAfter).toBeCloseTo(0.9, 12);
     expect(history[3]).toMatchObject({ reason: 'not true', after: { status: 'archived', reviewStatus: 'rejected' } });
     expect(getHistory(mind, note.id, { limit: 2 }).map((h) => h.op)).toEqual(['create', 'edit']);

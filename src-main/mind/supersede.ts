@@ -4,6 +4,7 @@
  * Both memories' journals record it.
  */
 import { MindError } from '../../shared/errors';
+import { withArticle } from '../../shared/model';
 import { findMemoriesBySeqs } from '../store/memories-repo';
 import type { MemoryRecord } from '../store/memory-record';
 import { applyChange, loadWritable } from './change';
@@ -28,7 +29,7 @@ export function supersedeBelief(mind: Mind, oldId: string, input: SupersedeInput
   return mind.store.transaction(() => {
     const old = loadWritable(mind, oldId, options);
     if (old.type !== 'belief') {
-      throw new MindError('not_a_belief', `${oldId} is a ${old.type}; only beliefs are superseded.`, { id: oldId });
+      throw new MindError('not_a_belief', `${oldId} is ${withArticle(old.type)}; only beliefs are superseded.`, { id: oldId });
     }
     if (old.status !== 'active') {
       throw new MindError(

@@ -12,7 +12,7 @@ import { stmt } from './statements';
  */
 export function tuneForBulkLoad(db: Db): void {
   db.pragma('synchronous = OFF');
-  db.pragma('cache_size = -1048576');
+  db.pragma('cache_size = -4194304');
   db.pragma('temp_store = MEMORY');
 }
 

@@ -14,7 +14,15 @@ describe('mindloom add', () => {
     expect(await ok(cli('add', 'raw', 'user: hello'))).toMatch(/^raw_[0-9a-f]{12}$/);
   });
 
-  it('--json prints the memory view; --field values parse as JSON and repeat into arrays', async () => {
+  it('--field text that looks like a number stays text where the field is text', async () => {
+    const { cli } = await freshMind();
+    const view = JSON.parse(
+      await ok(cli('add', 'note', 'Agent 42 said so', '--json', '--field', 'speaker=42', '--field', 'noteType=quote')),
+    ) as View;
+    expect(view.fields).toEqual({ speaker: '42', noteType: 'quote' });
+  });
+
+  it('--json prints the memory view; --field values become numbers where the field expects one, and repeat into arrays', async () => {
     const { cli } = await freshMind();
     const view = JSON.parse(
       await ok(

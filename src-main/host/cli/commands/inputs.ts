@@ -10,8 +10,12 @@ export function memoryType(text: string): MemoryType {
   throw new MindError('invalid_input', `Unknown memory type "${text}" (use ${MEMORY_TYPES.join(', ')}).`, { type: text });
 }
 
-/** A value is JSON when it parses as JSON (numbers, arrays, objects), else the text as typed. */
+/**
+ * Values stay text (each type's field schema turns text into a number where it expects one, so
+ * `--field speaker=42` stays the name "42"); only a JSON array or object is parsed as such.
+ */
 function fieldValue(text: string): unknown {
+  if (!/^\s*[[{]/.test(text)) return text;
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -74,9 +74,9 @@ export const addCommand: MindCommand = {
 export const promoteCommand: MindCommand = {
   kind: 'mind',
   name: 'promote',
-  usage: 'promote ID --to TYPE [--text T]',
-  summary: 'Promote a memory along an allowed path (raw → episode|note|belief, …); prints the new id.',
-  positionals: ['ID'],
+  usage: 'promote RAW_ID --to TYPE [--text T]',
+  summary: 'Promote a memory along an allowed path (raw → episode|note|belief; episode, note, belief onward); prints the new id.',
+  positionals: ['RAW_ID'],
   options: { to: { type: 'string' }, text: { type: 'string' }, ...REASON },
   run(mind, input) {
     const to = memoryType(input.options.requiredString('to'));
@@ -126,9 +126,9 @@ export const reinforceCommand = confidenceCommand(
 export const supersedeCommand: MindCommand = {
   kind: 'mind',
   name: 'supersede',
-  usage: 'supersede ID TEXT [--reason R]',
+  usage: 'supersede OLD_ID TEXT [--reason R]',
   summary: 'Replace a belief with a new one that inherits its evidence; prints the new id.',
-  positionals: ['ID', 'TEXT'],
+  positionals: ['OLD_ID', 'TEXT'],
   options: { ...REASON },
   run(mind, input) {
     const result = supersedeBelief(mind, arg(input, 0), { content: arg(input, 1) }, writeOptions(input));

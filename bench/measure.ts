@@ -1,0 +1,71 @@
+/** Timing and its statistics: many repetitions of one operation, summarized by median and p95. */
+
+/**
+ * The p-th percentile (0–100) by linear interpolation between the closest ranks (the common
+ * "type 7" definition): p50 of [1, 2, 3, 4] is 2.5, p95 of 1..100 is 95.05.
+ */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) throw new Error('percentile of no values');
+  if (!(p >= 0 && p <= 100)) throw new Error('percentile must be within [0, 100]');
+  const sorted = [...values].sort((a, b) => a - b);
+  const position = ((sorted.length - 1) * p) / 100;
+  const lower = Math.floor(position);
+  const upper = Math.ceil(position);
+  const low = sorted[lower] as number;
+  return low + ((sorted[upper] as number) - low) * (position - lower);
+}
+
+export const median = (values: readonly number[]): number => percentile(values, 50);
+export const p95 = (values: readonly number[]): number => percentile(values, 95);
+
+export interface Timing {
+  name: string;
+  reps: number;
+  medianMs: number;
+  p95Ms: number;
+  minMs: number;
+  maxMs: number;
+  /** What one repetition returned on average (rows, nodes, …), when it says something. */
+  meanSize?: number;
+}
+
+export interface MeasureOptions<T> {
+  name: string;
+  reps: number;
+  /** Untimed runs first, so a cold cache or lazy statement compilation is not measured as typical. */
+  warmup?: number;
+  /** Prepares the input of repetition i (untimed): a random id, a random query, … */
+  input: (i: number) => T;
+  run: (input: T) => unknown;
+  /** How big a result was (e.g. nodes in a lineage), averaged into `meanSize`. */
+  sizeOf?: (result: unknown) => number;
+}
+
+export function measure<T>(options: MeasureOptions<T>): Timing {
+  const warmup = options.warmup ?? 2;
+  for (let i = 0; i < warmup; i++) options.run(options.input(-1 - i));
+  const times: number[] = [];
+  let totalSize = 0;
+  for (let i = 0; i < options.reps; i++) {
+    const input = options.input(i);
+    const started = performance.now();
+    const result = options.run(input);
+    times.push(performance.now() - started);
+    if (options.sizeOf) totalSize += options.sizeOf(result);
+  }
+  return summarize(options.name, times, options.sizeOf ? totalSize / options.reps : undefined);
+}
+
+export function summarize(name: string, times: readonly number[], meanSize?: number): Timing {
+  return {
+    name,
+    reps: times.length,
+    medianMs: round(median(times)),
+    p95Ms: round(p95(times)),
+    minMs: round(Math.min(...times)),
+    maxMs: round(Math.max(...times)),
+    ...(meanSize === undefined ? {} : { meanSize: Math.round(meanSize * 10) / 10 }),
+  };
+}
+
+const round = (ms: number) => Math.round(ms * 1000) / 1000;
