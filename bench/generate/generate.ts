@@ -9,12 +9,13 @@ import { getStats } from '../../src-main/mind/stats';
 import { wrapStore } from '../../src-main/mind/mind';
 import { countLinks, finishBulkLoad, tuneForBulkLoad } from '../../src-main/store/bulk-queries';
 import { openStore } from '../../src-main/store/connection';
+import { writeMeta } from '../../src-main/store/meta-repo';
 import { batchingStore } from './batching-store';
 import type { GenContext } from './context';
 import { CREATE_STEP } from './create-steps';
 import { runAction } from './follow-ups';
 import { uniqueHexSource } from './ids';
-import { buildDeepChain, createAncestorHub, deepChainMemories, HUB_MEMORIES } from './landmarks';
+import { buildDeepChain, createAncestorHub, deepChainMemories, GENERATION_META_KEY, HUB_MEMORIES } from './landmarks';
 import { createRng, weightedPicker } from './prng';
 import { catalogForSeed } from './topics';
 import { createWorld } from './world';
@@ -83,7 +84,6 @@ export function generateMind(options: GenerateOptions): GenerateResult {
   const store = openStore(temp);
   try {
     tuneForBulkLoad(store.db);
-    if (process.env.PROBE_DROP) store.db.exec(process.env.PROBE_DROP);
     const mind = wrapStore(batchingStore(store), { clock: () => now, randomHex: uniqueHexSource(seed) });
     const rng = createRng(seed);
     const catalog = catalogForSeed(seed);
@@ -159,10 +159,12 @@ export function generateMind(options: GenerateOptions): GenerateResult {
       ancestorHub,
       deepChain,
     };
+    result.durationMs = Math.round(performance.now() - started);
+    const { path: _path, ...generation } = result;
+    writeMeta(store.db, GENERATION_META_KEY, JSON.stringify(generation));
     store.close();
     removeMindFile(options.out);
     renameSync(temp, options.out);
-    result.durationMs = Math.round(performance.now() - started);
     return result;
   } catch (error) {
     if (store.db.open) store.close();

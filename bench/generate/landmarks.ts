@@ -15,6 +15,8 @@ import { episodeText, rawText, revisedBeliefText } from './text';
 
 export const HUB_META_KEY = 'bench_ancestor_hub';
 export const DEEP_CHAIN_META_KEY = 'bench_deep_chain';
+/** How the mind was generated (counts, seed, duration), so a benchmark can report it for a cached file. */
+export const GENERATION_META_KEY = 'bench_generation';
 
 /** Memories the hub adds itself: the core belief and the value promoted from it. */
 export const HUB_MEMORIES = 2;

@@ -23,18 +23,20 @@ export function insertLink(db: Db, link: LinkRow, createdAt: number): boolean {
   return result.changes > 0;
 }
 
+/** Links leaving a memory (what it stands on). */
 export function linksFrom(db: Db, seq: number, kinds?: readonly LinkKind[]): StoredLink[] {
-  const rows = stmt(
-    db,
-    'SELECT from_seq AS fromSeq, to_seq AS toSeq, kind, created_at AS createdAt FROM links WHERE from_seq = ?',
-  ).all(seq) as StoredLink[];
-  return kinds ? rows.filter((r) => kinds.includes(r.kind)) : rows;
+  return linksAt(db, 'from_seq', seq, kinds);
 }
 
+/** Links arriving at a memory (what stands on it). */
 export function linksTo(db: Db, seq: number, kinds?: readonly LinkKind[]): StoredLink[] {
+  return linksAt(db, 'to_seq', seq, kinds);
+}
+
+function linksAt(db: Db, end: 'from_seq' | 'to_seq', seq: number, kinds?: readonly LinkKind[]): StoredLink[] {
   const rows = stmt(
     db,
-    'SELECT from_seq AS fromSeq, to_seq AS toSeq, kind, created_at AS createdAt FROM links WHERE to_seq = ?',
+    `SELECT from_seq AS fromSeq, to_seq AS toSeq, kind, created_at AS createdAt FROM links WHERE ${end} = ?`,
   ).all(seq) as StoredLink[];
   return kinds ? rows.filter((r) => kinds.includes(r.kind)) : rows;
 }

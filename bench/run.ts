@@ -1,0 +1,141 @@
+/**
+ * `npm run bench`: generates (or reuses) minds of each size and runs the store benchmarks on them.
+ *   --sizes 100000,1000000   sizes to run (default)
+ *   --quick                  10,000 memories only, fewer repetitions (a smoke run)
+ *   --seed N                 generator seed (default 42)
+ *   --reps N                 repetitions of the quick operations (default 200; 40 with --quick)
+ * Prints a table per size and writes bench/results/store-<N>.json.
+ */
+import { cpus, totalmem } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { DEFAULT_SEED, generateMind, type GenerateResult } from './generate/generate';
+import { GENERATION_META_KEY } from './generate/landmarks';
+import type { Timing } from './measure';
+import { openStore } from '../src-main/store/connection';
+import { readMeta } from '../src-main/store/meta-repo';
+import { runStoreBench, TARGETS_AT_1M } from './store-bench';
+
+const benchDir = dirname(fileURLToPath(import.meta.url));
+
+interface Args {
+  sizes: number[];
+  seed: number;
+  reps: number;
+}
+
+function parse(argv: string[]): Args {
+  const { values } = parseArgs({
+    args: argv,
+    options: { sizes: { type: 'string' }, quick: { type: 'boolean' }, seed: { type: 'string' }, reps: { type: 'string' } },
+  });
+  const whole = (text: string, what: string) => {
+    const n = Number(text.replace(/_/g, ''));
+    if (!Number.isInteger(n) || n < 1) throw new Error(`${what} must be a whole number of at least 1 (got "${text}")`);
+    return n;
+  };
+  const sizes = values.quick ? [10_000] : (values.sizes ?? '100000,1000000').split(',').map((s) => whole(s.trim(), '--sizes'));
+  return {
+    sizes,
+    seed: values.seed === undefined ? DEFAULT_SEED : whole(values.seed, '--seed'),
+    reps: values.reps === undefined ? (values.quick ? 40 : 200) : whole(values.reps, '--reps'),
+  };
+}
+
+/** The cached mind of this size and seed, generated first when missing. */
+function mindFor(size: number, seed: number): { path: string; generation: Omit<GenerateResult, 'path'>; cached: boolean } {
+  const path = join(benchDir, '.cache', `mind-${size}-${seed}.mind`);
+  mkdirSync(dirname(path), { recursive: true });
+  if (existsSync(path)) {
+    const store = openStore(path, { mustExist: true });
+    try {
+      const stored = readMeta(store.db, GENERATION_META_KEY);
+      if (stored) return { path, generation: JSON.parse(stored) as Omit<GenerateResult, 'path'>, cached: true };
+    } finally {
+      store.close();
+    }
+  }
+  process.stderr.write(`generating ${size.toLocaleString('en')} memories (seed ${seed}) into ${relative(process.cwd(), path)}\n`);
+  let lastReport = 0;
+  const { path: _written, ...generation } = generateMind({
+    memories: size,
+    out: path,
+    seed,
+    onProgress: (done, total) => {
+      const now = performance.now();
+      if (now - lastReport > 10_000 || done === total) {
+        lastReport = now;
+        process.stderr.write(`  ${done.toLocaleString('en')} / ${total.toLocaleString('en')}\n`);
+      }
+    },
+  });
+  return { path, generation, cached: false };
+}
+
+function verdict(timing: Timing, target: number | undefined): string {
+  if (target === undefined) return '';
+  if (timing.p95Ms < target) return 'PASS';
+  return timing.medianMs < target ? 'PASS*' : 'MISS';
+}
+
+const pad = (text: string, width: number) => text.padEnd(width);
+const num = (ms: number) => ms.toFixed(2).padStart(9);
+
+function printTable(size: number, timings: readonly Timing[]): void {
+  const rows = timings.map((t) => {
+    const target = TARGETS_AT_1M[t.name];
+    return `${pad(t.name, 34)}${num(t.medianMs)}${num(t.p95Ms)}${(target === undefined ? '' : `< ${target}`).padStart(9)}  ${pad(verdict(t, target), 6)}${String(t.reps).padStart(6)}${t.meanSize === undefined ? '' : String(t.meanSize).padStart(9)}`;
+  });
+  const header = `${pad(`store @ ${size.toLocaleString('en')} memories`, 34)}${'median'.padStart(9)}${'p95'.padStart(9)}${'target'.padStart(9)}  ${pad('', 6)}${'reps'.padStart(6)}${'size'.padStart(9)}`;
+  process.stdout.write(`\n${header}\n${'-'.repeat(header.length)}\n${rows.join('\n')}\n`);
+}
+
+function main(): void {
+  const args = parse(process.argv.slice(2));
+  const machine = {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+  };
+  for (const size of args.sizes) {
+    const mind = mindFor(size, args.seed);
+    const g = mind.generation;
+    process.stdout.write(
+      `\nmind ${relative(process.cwd(), mind.path)}: ${g.memories.toLocaleString('en')} memories, ${g.links.toLocaleString('en')} links, ${g.journalEntries.toLocaleString('en')} journal entries; ` +
+        `generated in ${(g.durationMs / 1000).toFixed(1)} s (${Math.round(g.memories / (g.durationMs / 1000)).toLocaleString('en')} memories/s)${mind.cached ? ', cached' : ''}\n`,
+    );
+    const result = runStoreBench({ path: mind.path, seed: args.seed, reps: args.reps });
+    printTable(size, result.timings);
+    if (result.ancestorHub) process.stdout.write(`(hub ${result.ancestorHub.id}: ${result.ancestorHub.ancestors} ancestors)\n`);
+    process.stdout.write('targets are the issue\'s at 1M memories; PASS: p95 under target, PASS*: median under but p95 over, MISS: median over\n');
+    const out = join(benchDir, 'results', `store-${size}.json`);
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(
+      out,
+      `${JSON.stringify(
+        {
+          size,
+          seed: args.seed,
+          date: new Date().toISOString(),
+          machine,
+          generation: { ...g, cached: mind.cached, memoriesPerSecond: Math.round(g.memories / (g.durationMs / 1000)) },
+          ancestorHub: result.ancestorHub,
+          timings: result.timings.map((t) => ({
+            ...t,
+            targetMs: TARGETS_AT_1M[t.name] ?? null,
+            verdict: verdict(t, TARGETS_AT_1M[t.name]) || null,
+          })),
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    process.stdout.write(`wrote ${relative(process.cwd(), out)}\n`);
+  }
+}
+
+main();
