@@ -20,6 +20,9 @@ import { runStoreBench, TARGETS_AT_1M } from './store-bench';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 
+/** The generator's report without the path it wrote to (the cache file may have moved since). */
+type GenerationFigures = Omit<GenerateResult, 'path'> & { path?: undefined };
+
 interface Args {
   sizes: number[];
   seed: number;
@@ -45,21 +48,21 @@ function parse(argv: string[]): Args {
 }
 
 /** The cached mind of this size and seed, generated first when missing. */
-function mindFor(size: number, seed: number): { path: string; generation: Omit<GenerateResult, 'path'>; cached: boolean } {
+function mindFor(size: number, seed: number): { path: string; generation: GenerationFigures; cached: boolean } {
   const path = join(benchDir, '.cache', `mind-${size}-${seed}.mind`);
   mkdirSync(dirname(path), { recursive: true });
   if (existsSync(path)) {
     const store = openStore(path, { mustExist: true });
     try {
       const stored = readMeta(store.db, GENERATION_META_KEY);
-      if (stored) return { path, generation: JSON.parse(stored) as Omit<GenerateResult, 'path'>, cached: true };
+      if (stored) return { path, generation: JSON.parse(stored) as GenerationFigures, cached: true };
     } finally {
       store.close();
     }
   }
   process.stderr.write(`generating ${size.toLocaleString('en')} memories (seed ${seed}) into ${relative(process.cwd(), path)}\n`);
   let lastReport = 0;
-  const { path: _written, ...generation } = generateMind({
+  const generation = generateMind({
     memories: size,
     out: path,
     seed,
@@ -71,7 +74,7 @@ function mindFor(size: number, seed: number): { path: string; generation: Omit<G
       }
     },
   });
-  return { path, generation, cached: false };
+  return { path, generation: { ...generation, path: undefined }, cached: false };
 }
 
 function verdict(timing: Timing, target: number | undefined): string {

@@ -76,7 +76,7 @@ export function runStoreBench(options: BenchOptions): StoreBenchResult {
   try {
     const sample = memorySampler(mind, rng);
     const span = journalSpan(mind.store.db);
-    const queries = searchQueries(options.seed, reps);
+    const queries = searchQueries(options.seed, maxMemorySeq(mind.store.db), reps);
     const randomId = () => sample().id;
 
     record(measure({ name: 'get one (memory view)', reps, input: randomId, run: (id) => getMemoryView(mind, id) }));

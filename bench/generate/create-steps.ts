@@ -115,7 +115,7 @@ export function createEpisode(ctx: GenContext, topic: number): string {
     ctx.onDerivedEpisode(id, [raw]);
   } else if (r < 0.8 && raws.length > 0) {
     // Consolidation's triage of several captures of one conversation into one episode.
-    const sources = recent(ctx, raws, ctx.rng.between(2, 6));
+    const sources = recent(ctx, raws, ctx.rng.between(2, 8));
     id = createMemory(
       ctx.mind,
       { type: 'episode', ...text, source: 'consolidation triage', derivedFrom: sources, ...placement(ctx, w) },
@@ -167,9 +167,9 @@ export function createNote(ctx: GenContext, topic: number): string {
   return id;
 }
 
-/** A new belief's text: a quarter take a side of an opposing pair (and can be contradicted later). */
+/** A new belief's text: some take a side of an opposing pair (and can be contradicted later). */
 function freshBeliefText(ctx: GenContext, w: Words): { text: Text; polar: ReturnType<typeof polarStatement> | null } {
-  if (ctx.rng.chance(0.25)) {
+  if (ctx.rng.chance(0.12)) {
     const statement = polarStatement(w);
     return { text: polarBeliefText(w, statement), polar: statement };
   }
@@ -187,7 +187,7 @@ export function createBelief(ctx: GenContext, topic: number): string {
   let polar: ReturnType<typeof polarStatement> | null = null;
   let hasCode = false;
 
-  if (r < 0.12 && beliefs.length > 0) {
+  if (r < 0.15 && beliefs.length > 0) {
     // A revision: the new belief supersedes the old (chains grow when revised again).
     const old = recent(ctx, beliefs, 1)[0] as string;
     const oldPolar = memory.polar.find((p) => p.id === old);
@@ -199,7 +199,7 @@ export function createBelief(ctx: GenContext, topic: number): string {
     ctx.world.inactive.add(old);
     ctx.world.retire(topic, old);
     if (oldPolar) polar = oldPolar.statement;
-  } else if (r < 0.16 && memory.polar.length > 0) {
+  } else if (r < 0.19 && memory.polar.length > 0) {
     // A belief that contradicts an earlier one by rule, grounded in a newer episode.
     const earlier = ctx.rng.pick(memory.polar);
     polar = opposite(earlier.statement);
@@ -227,7 +227,7 @@ export function createBelief(ctx: GenContext, topic: number): string {
         type: 'belief',
         ...fresh.text,
         source: 'consolidation',
-        evidence: recent(ctx, episodes, ctx.rng.between(4, 24)),
+        evidence: recent(ctx, episodes, ctx.rng.between(6, 30)),
         derivedFrom: notes.length > 0 && ctx.rng.chance(0.3) ? recent(ctx, notes, 1) : undefined,
         evidenceRefs: hasCode ? refs(w, ['code']) : undefined,
         ...placement(ctx, w),
@@ -247,7 +247,7 @@ export function createBelief(ctx: GenContext, topic: number): string {
         type: 'belief',
         ...fresh.text,
         source: ctx.rng.chance(0.5) ? `told by ${ctx.rng.pick(PEOPLE)}` : undefined,
-        evidence: recent(ctx, episodes, ctx.rng.between(0, 6)),
+        evidence: recent(ctx, episodes, ctx.rng.between(0, 8)),
         evidenceRefs: hasCode ? refs(w, [ctx.rng.chance(0.7) ? 'code' : 'file']) : undefined,
         ...placement(ctx, w),
       },

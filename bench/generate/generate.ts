@@ -5,6 +5,7 @@
  */
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import type { MemoryType } from '../../shared/model';
+import { scanContradictions } from '../../src-main/mind/contradictions';
 import { getStats } from '../../src-main/mind/stats';
 import { wrapStore } from '../../src-main/mind/mind';
 import { countLinks, finishBulkLoad, tuneForBulkLoad } from '../../src-main/store/bulk-queries';
@@ -17,7 +18,7 @@ import { runAction } from './follow-ups';
 import { uniqueHexSource } from './ids';
 import { buildDeepChain, createAncestorHub, deepChainMemories, GENERATION_META_KEY, HUB_MEMORIES } from './landmarks';
 import { createRng, weightedPicker } from './prng';
-import { catalogForSeed } from './topics';
+import { catalogFor } from './topics';
 import { createWorld } from './world';
 
 export interface GenerateOptions {
@@ -48,6 +49,8 @@ export interface GenerateResult {
   /** The memory with ≥ hubAncestors ancestors (also in meta `bench_ancestor_hub`), if built. */
   ancestorHub: string | null;
   deepChain: string | null;
+  /** Rule contradictions the closing store-wide scan recorded; null when the mind was too big to scan. */
+  contradictionsRecorded: number;
 }
 
 export const DEFAULT_SEED = 42;
@@ -86,7 +89,7 @@ export function generateMind(options: GenerateOptions): GenerateResult {
     tuneForBulkLoad(store.db);
     const mind = wrapStore(batchingStore(store), { clock: () => now, randomHex: uniqueHexSource(seed) });
     const rng = createRng(seed);
-    const catalog = catalogForSeed(seed);
+    const catalog = catalogFor(seed, total);
     const world = createWorld();
     const hub = createAncestorHub(options.hubAncestors ?? 1000);
     const chainRevisions = options.chainRevisions ?? 9;
@@ -146,6 +149,8 @@ export function generateMind(options: GenerateOptions): GenerateResult {
       options.onProgress?.(written, total);
     }
     now = Math.max(now, endAt);
+    // The real store-wide scan, as the app runs it: the mind arrives with its contradictions recorded.
+    const contradictionScan = scanContradictions(mind, { actor: runActor });
     finishBulkLoad(store.db);
     const stats = getStats(mind);
     const result: GenerateResult = {
@@ -158,10 +163,10 @@ export function generateMind(options: GenerateOptions): GenerateResult {
       byType,
       ancestorHub,
       deepChain,
+      contradictionsRecorded: contradictionScan.recorded,
     };
     result.durationMs = Math.round(performance.now() - started);
-    const { path: _path, ...generation } = result;
-    writeMeta(store.db, GENERATION_META_KEY, JSON.stringify(generation));
+    writeMeta(store.db, GENERATION_META_KEY, JSON.stringify({ ...result, path: undefined }));
     store.close();
     removeMindFile(options.out);
     renameSync(temp, options.out);

@@ -55,6 +55,7 @@ export function createAncestorHub(targetAncestors: number): AncestorHub {
           fields: { subject: 'delivery', predicate: 'keeps production calm', timeframe: 'always', beliefType: 'principle' },
           source: 'consolidation',
           evidence: episodes,
+          evidenceRefs: [{ kind: 'file', ref: 'docs/adr/0007-small-batches.md' }],
         },
         { actor, reason: `synthesized from ${episodes.length} episodes` },
       );

@@ -147,24 +147,29 @@ export interface PolarStatement {
   slots: readonly string[];
 }
 
+/**
+ * Two statements are "about the same thing" when they share two content terms. The patterns'
+ * fixed words are all stopwords or polarity words, so only the slots (a function name, the topic's
+ * nouns, a person) count: the pairs the generator means qualify, plus the odd real coincidence.
+ */
 const POLAR_PATTERNS: readonly {
   sides: readonly [string, string];
   kind: 'negation' | 'comparative' | 'preference';
   render: (side: string, s: readonly string[]) => string;
 }[] = [
-  { sides: ['always', 'never'], kind: 'negation', render: (p, s) => `${s[0]} ${p} retries the ${s[1]} after a ${s[2]} timeout` },
-  { sides: ['should', 'should not'], kind: 'negation', render: (p, s) => `${s[0]} ${p} cache the ${s[1]} of the ${s[2]}` },
-  { sides: ['faster', 'slower'], kind: 'comparative', render: (p, s) => `The ${s[0]} ${s[1]} is ${p} with the ${s[2]} enabled` },
-  { sides: ['more', 'less'], kind: 'comparative', render: (p, s) => `A ${p} ${s[1]} budget in ${s[0]} means ${s[2]} incidents` },
-  { sides: ['prefers', 'avoids'], kind: 'preference', render: (p, s) => `The team ${p} the ${s[1]} over the ${s[2]} in ${s[0]}` },
-  { sides: ['likes', 'dislikes'], kind: 'preference', render: (p, s) => `${s[3]} ${p} how ${s[0]} handles the ${s[1]} ${s[2]}` },
+  { sides: ['always', 'never'], kind: 'negation', render: (p, s) => `${s[0]} ${p} gets the ${s[1]} from the ${s[2]}` },
+  { sides: ['should', 'should not'], kind: 'negation', render: (p, s) => `${s[0]} ${p} do the ${s[1]} before the ${s[2]}` },
+  { sides: ['faster', 'slower'], kind: 'comparative', render: (p, s) => `${s[0]} is ${p} with the ${s[1]} than with the ${s[2]}` },
+  { sides: ['more', 'less'], kind: 'comparative', render: (p, s) => `${s[0]} makes ${p} ${s[1]} when it has the ${s[2]}` },
+  { sides: ['prefers', 'avoids'], kind: 'preference', render: (p, s) => `${s[3]} ${p} ${s[0]} for the ${s[1]} and the ${s[2]}` },
+  { sides: ['likes', 'dislikes'], kind: 'preference', render: (p, s) => `${s[3]} ${p} what ${s[0]} does to the ${s[1]} ${s[2]}` },
 ];
 
 export function polarStatement(w: Words): PolarStatement {
   return {
     pattern: w.rng.int(POLAR_PATTERNS.length),
     side: w.rng.chance(0.5) ? 0 : 1,
-    slots: [w.topic.name, topicNoun(w), topicNoun(w), person(w)],
+    slots: [fn(w), topicNoun(w), topicNoun(w), person(w)],
   };
 }
 

@@ -30,6 +30,14 @@ export interface TopicCatalog {
 
 export const TOPIC_COUNT = 400;
 
+/**
+ * A small mind is about fewer components (a big one about up to TOPIC_COUNT), so memories find
+ * related ones to derive from at any size.
+ */
+export function topicCountFor(memories: number): number {
+  return Math.min(TOPIC_COUNT, Math.max(12, Math.round(memories / 250)));
+}
+
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 export function buildTopicCatalog(rng: Rng, count = TOPIC_COUNT): TopicCatalog {
@@ -62,7 +70,7 @@ export function buildTopicCatalog(rng: Rng, count = TOPIC_COUNT): TopicCatalog {
   return { topics, pickTopic: topicIndex, pickNoun };
 }
 
-/** The catalog has its own stream, so a benchmark can rebuild the topics from the seed alone. */
-export function catalogForSeed(seed: number): TopicCatalog {
-  return buildTopicCatalog(createRng((seed ^ 0x7091c5) >>> 0));
+/** The catalog has its own stream, so a benchmark can rebuild the topics from the seed and size. */
+export function catalogFor(seed: number, memories: number): TopicCatalog {
+  return buildTopicCatalog(createRng((seed ^ 0x7091c5) >>> 0), topicCountFor(memories));
 }

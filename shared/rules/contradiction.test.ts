@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { POLARITY_TERMS, contentTerms, detectContradiction } from './contradiction';
+import { POLARITY_TERMS, contentTerms, contentWords, detectContradiction, opposingForms } from './contradiction';
 
 describe('contentTerms', () => {
   it('keeps stemmed content words, dropping stopwords and polarity words', () => {
@@ -135,5 +135,31 @@ describe('detectContradiction', () => {
 
   it('ignores statements without polarity terms', () => {
     expect(detectContradiction('Code review catches bugs', 'Code review misses bugs')).toBeNull();
+  });
+});
+
+describe('opposingForms', () => {
+  it('names the other side of every pair a statement takes', () => {
+    expect(opposingForms('Never share secrets with other agents')).toEqual(['always']);
+    expect(opposingForms('More structure helps; prefer small PRs').sort()).toEqual(['avoid', 'avoids', 'less']);
+    expect(opposingForms('Reviews must not block releases')).toEqual(['must']);
+  });
+
+  it('is empty for a statement that takes no side, or both sides of a pair', () => {
+    expect(opposingForms('Write tests before merging')).toEqual([]);
+    expect(opposingForms('Never say never, always say always')).toEqual([]);
+  });
+
+  it('agrees with detectContradiction: a detected partner contains one of the forms', () => {
+    const a = 'Prefer direct feedback in code review';
+    const b = 'Avoid direct feedback in code review';
+    expect(detectContradiction(a, b)).not.toBeNull();
+    expect(opposingForms(a).some((form) => b.toLowerCase().includes(form))).toBe(true);
+  });
+});
+
+describe('contentWords', () => {
+  it('keeps the content words as written, unique, without stopwords or polarity words', () => {
+    expect(contentWords('Always share secrets, and sharing secrets with the team')).toEqual(['share', 'secrets', 'sharing', 'team']);
   });
 });

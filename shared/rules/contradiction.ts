@@ -112,16 +112,27 @@ const POLARITY_STEMS = new Set([...POLARITY_WORDS].map(stem));
  * word it came from.
  */
 export function contentTerms(text: string): string[] {
-  const terms: string[] = [];
+  return [...new Set(contentWordsWithStems(text).map(([, term]) => term))];
+}
+
+/**
+ * The same words unstemmed, unique: what a full-text query of the statement's topic asks for (the
+ * index stems them its own way).
+ */
+export function contentWords(text: string): string[] {
+  return [...new Set(contentWordsWithStems(text).map(([word]) => word))];
+}
+
+function contentWordsWithStems(text: string): [word: string, term: string][] {
+  const found: [string, string][] = [];
   for (const token of tokenize(text)) {
     const word = token.endsWith("'s") ? token.slice(0, -2) : token;
     // Remaining apostrophes mark contractions ("don't"), which are function words.
     if (word.length < 2 || word.includes("'") || STOPWORDS.has(word) || POLARITY_WORDS.has(word)) continue;
     const term = stem(word);
-    if (POLARITY_STEMS.has(term) || terms.includes(term)) continue;
-    terms.push(term);
+    if (!POLARITY_STEMS.has(term)) found.push([word, term]);
   }
-  return terms;
+  return found;
 }
 
 interface PolarityHit {
@@ -184,4 +195,19 @@ export function detectContradiction(a: string, b: string): RuleContradiction | n
     }
   }
   return null;
+}
+
+/**
+ * The forms a statement's contradicting partner must contain: for each pair the statement takes
+ * one side of, the other side's forms. Empty when the statement takes no side, in which case no
+ * rule can find a contradiction with it, so the store need not look for candidates at all.
+ */
+export function opposingForms(statement: string): string[] {
+  const hits = polarityHits(tokenize(statement));
+  const forms = new Set<string>();
+  for (const [pair, { sides }] of OPPOSING_PAIRS.entries()) {
+    const taken = sideTaken(hits, pair);
+    if (taken !== null) for (const form of sides[taken.side === 0 ? 1 : 0]) forms.add(form);
+  }
+  return [...forms];
 }

@@ -5,18 +5,25 @@
  */
 import { MindError } from '../../shared/errors';
 import type { ContradictionStatus } from '../../shared/model';
-import { contentTerms, detectContradiction, POLARITY_TERMS, type RuleContradiction } from '../../shared/rules/contradiction';
+import {
+  contentWords,
+  detectContradiction,
+  opposingForms,
+  POLARITY_TERMS,
+  type RuleContradiction,
+} from '../../shared/rules/contradiction';
 import { type ContradictionRow, hasContradiction, insertContradiction, listContradictions } from '../store/contradictions-repo';
 import { appendJournal } from '../store/journal-repo';
 import type { MemoryRecord } from '../store/memory-record';
-import { activeBeliefsWithAnyTerm, beliefNeighbours } from '../store/search-query';
+import { beliefNeighbours, polarityPage } from '../store/search-query';
 import type { Mind } from './mind';
 import { iso } from './present';
 import { checkActor } from './write-options';
 
 /** How many full-text neighbours each statement is compared with. */
 export const NEIGHBOURS_PER_STATEMENT = 25;
-const SCAN_BATCH = 500;
+/** Memories read from the polarity index per page (and per transaction). */
+const SCAN_PAGE = 2000;
 
 export interface ContradictionMatch {
   belief: { id: string; content: string };
@@ -26,10 +33,9 @@ export interface ContradictionMatch {
 }
 
 function matchesFor(mind: Mind, statement: string, excludeSeq: number | null): { record: MemoryRecord; rule: RuleContradiction }[] {
-  const terms = contentTerms(statement);
-  if (terms.length === 0) return [];
+  const query = { words: contentWords(statement), opposing: opposingForms(statement) };
   const found: { record: MemoryRecord; rule: RuleContradiction }[] = [];
-  for (const record of beliefNeighbours(mind.store.db, terms, NEIGHBOURS_PER_STATEMENT, excludeSeq)) {
+  for (const record of beliefNeighbours(mind.store.db, query, NEIGHBOURS_PER_STATEMENT, excludeSeq)) {
     const rule = detectContradiction(statement, record.content);
     if (rule) found.push({ record, rule });
   }
@@ -55,25 +61,25 @@ export interface ScanResult {
 
 /**
  * Store-wide scan: only beliefs that carry a polarity word can take part in a rule
- * contradiction, so only they are walked; each is compared with its neighbours. New pairs are
- * recorded (with a journal row each) in one transaction.
+ * contradiction, so only they are walked (a page of the full-text index at a time); each is
+ * compared with its neighbours. Each page's new pairs are recorded, with a journal row each, in
+ * one transaction: a long scan never holds the store against an agent's writes.
  */
 export function scanContradictions(
   mind: Mind,
   options: { actor: string; runId?: string; onProgress?: (scanned: number) => void },
 ): ScanResult {
   checkActor(options.actor);
-  const terms = POLARITY_TERMS.filter((t) => /^[a-z]+$/.test(t));
-  return mind.store.transaction(() => {
-    const db = mind.store.db;
-    const result: ScanResult = { scanned: 0, found: 0, recorded: 0 };
-    // Each pair can be met from both ends; it counts once.
-    const pairs = new Set<string>();
-    let afterSeq = 0;
-    for (;;) {
-      const batch = activeBeliefsWithAnyTerm(db, terms, afterSeq, SCAN_BATCH);
-      if (batch.length === 0) break;
-      for (const belief of batch) {
+  const db = mind.store.db;
+  const result: ScanResult = { scanned: 0, found: 0, recorded: 0 };
+  // Each pair can be met from both ends; it counts once.
+  const pairs = new Set<string>();
+  let afterSeq = 0;
+  for (;;) {
+    const page = polarityPage(db, POLARITY_TERMS, afterSeq, SCAN_PAGE);
+    if (page.lastSeq === null) break;
+    mind.store.transaction(() => {
+      for (const belief of page.beliefs) {
         for (const { record, rule } of matchesFor(mind, belief.content, belief.seq)) {
           const pair = belief.seq < record.seq ? `${belief.seq}:${record.seq}` : `${record.seq}:${belief.seq}`;
           if (pairs.has(pair)) continue;
@@ -93,13 +99,13 @@ export function scanContradictions(
           result.recorded += 1;
         }
       }
-      result.scanned += batch.length;
-      afterSeq = (batch[batch.length - 1] as MemoryRecord).seq;
-      options.onProgress?.(result.scanned);
-    }
-    result.found = pairs.size;
-    return result;
-  });
+    });
+    result.scanned += page.beliefs.length;
+    afterSeq = page.lastSeq;
+    options.onProgress?.(result.scanned);
+  }
+  result.found = pairs.size;
+  return result;
 }
 
 export interface ContradictionView {

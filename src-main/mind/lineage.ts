@@ -2,8 +2,7 @@
 import { MindError } from '../../shared/errors';
 import type { LinkKind, MemoryStatus, MemoryType, Tier } from '../../shared/model';
 import { effectiveConfidence } from '../../shared/rules/decay';
-import { walkLineage } from '../store/lineage-query';
-import { findMemoriesBySeqs } from '../store/memories-repo';
+import { findLineageNodes, walkLineage } from '../store/lineage-query';
 import { loadMemory } from './change';
 import type { Mind } from './mind';
 
@@ -56,7 +55,7 @@ export function getLineage(
     }
   }
   const now = mind.now();
-  const records = findMemoriesBySeqs(db, [...depths.keys()]);
+  const records = findLineageNodes(db, [...depths.keys()]);
   const idOf = new Map(records.map((r) => [r.seq, r.id]));
   return {
     root: root.id,

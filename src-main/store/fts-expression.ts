@@ -12,9 +12,8 @@ export function ftsMatchExpression(text: string, mode: 'all' | 'any' = 'all'): s
   return terms.join(' ');
 }
 
-/** Any of the given stems, each as a prefix: full-text neighbours of a statement. */
-export function prefixAnyExpression(stems: readonly string[]): string | null {
-  const words = stems.flatMap((s) => s.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []);
-  if (words.length === 0) return null;
-  return [...new Set(words)].map((w) => `"${w}"*`).join(' OR ');
+
+/** Any of the given words or phrases, each quoted ("must not" stays a phrase). */
+export function phrasesAnyExpression(phrases: readonly string[]): string {
+  return phrases.map((p) => `"${p.replace(/"/g, '""')}"`).join(' OR ');
 }

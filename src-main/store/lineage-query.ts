@@ -4,7 +4,7 @@
  * memory once (UNION on seq), so a cycle cannot loop; depths come from a breadth-first pass over
  * the edges among the nodes found.
  */
-import type { LinkKind } from '../../shared/model';
+import type { LinkKind, MemoryStatus, MemoryType, Tier } from '../../shared/model';
 import type { Db } from './connection';
 import { stmt } from './statements';
 
@@ -76,4 +76,32 @@ function breadthFirstDepths(root: number, edges: readonly LineageEdge[], directi
     }
   }
   return depths;
+}
+
+/** What a lineage graph shows of each memory: a slim row, since a walk can reach thousands. */
+export interface LineageNodeRow {
+  seq: number;
+  id: string;
+  type: MemoryType;
+  content: string;
+  status: MemoryStatus;
+  tier: Tier;
+  confidence: number;
+  protected: boolean;
+  createdAt: number;
+  lastVerifiedAt: number | null;
+  lastReinforcedAt: number | null;
+}
+
+export function findLineageNodes(db: Db, seqs: readonly number[]): LineageNodeRow[] {
+  if (seqs.length === 0) return [];
+  const rows = stmt(
+    db,
+    `SELECT seq, id, type, content, status, tier, confidence, protected, created_at AS createdAt,
+       last_verified_at AS lastVerifiedAt, last_reinforced_at AS lastReinforcedAt
+     FROM memories WHERE seq IN (SELECT value FROM json_each(?))`,
+  ).all(JSON.stringify(seqs)) as (Omit<LineageNodeRow, 'protected'> & { protected: number | boolean })[];
+  // In place: a walk can return thousands of rows, and copying each is most of the cost.
+  for (const row of rows) row.protected = row.protected === 1;
+  return rows as LineageNodeRow[];
 }

@@ -10,7 +10,9 @@ const GONE = `('archived', 'forgotten')`;
 /**
  * Active memories whose provenance is missing: a derived kind of source (inference, consolidation,
  * unknown) with no source link at all, or sources that are every one archived or forgotten.
- * Paged by seq.
+ * Paged by seq. Each candidate row is checked through its own links (a few index lookups), so a
+ * page costs the rows it scans, not the size of the archive: listing every link into an archived
+ * or forgotten memory first took ~100 ms per page on a million-memory mind.
  */
 export function orphanRecords(db: Db, afterSeq: number, limit: number): MemoryRecord[] {
   const rows = stmt(
@@ -19,8 +21,7 @@ export function orphanRecords(db: Db, afterSeq: number, limit: number): MemoryRe
      WHERE m.seq > ? AND m.status = 'active' AND m.type != 'raw' AND (
        (m.source_type IN ('unknown', 'inference', 'consolidation')
          AND NOT EXISTS (SELECT 1 FROM links l WHERE l.from_seq = m.seq AND l.kind IN ${SOURCE_KINDS}))
-       OR (m.seq IN (SELECT l.from_seq FROM memories s JOIN links l ON l.to_seq = s.seq
-                     WHERE s.status IN ${GONE} AND l.kind IN ${SOURCE_KINDS})
+       OR (EXISTS (SELECT 1 FROM links l WHERE l.from_seq = m.seq AND l.kind IN ${SOURCE_KINDS})
          AND NOT EXISTS (SELECT 1 FROM links l JOIN memories s ON s.seq = l.to_seq
                          WHERE l.from_seq = m.seq AND l.kind IN ${SOURCE_KINDS} AND s.status NOT IN ${GONE})))
      ORDER BY m.seq LIMIT ?`,

@@ -1,7 +1,7 @@
 /** Full-text search ranked by bm25 × tier boost. */
 import { TIER_BOOST } from '../../shared/rules/tiers';
 import type { Db } from './connection';
-import { ftsMatchExpression, prefixAnyExpression } from './fts-expression';
+import { ftsMatchExpression, phrasesAnyExpression } from './fts-expression';
 import { type MemoryRecord, type MemoryRow, toRecord } from './memory-record';
 import { stmt } from './statements';
 
@@ -34,37 +34,50 @@ export function searchMemoryRecords(db: Db, text: string, limit: number, mode: '
 }
 
 /**
- * Active beliefs sharing content terms with a statement: the near neighbours a contradiction check
- * compares it with (never all pairs). Callers pass content terms, stopwords already removed.
+ * Active beliefs that share a content term with a statement AND contain one of the opposing
+ * forms a rule contradiction needs: the near neighbours a contradiction check compares (never all
+ * pairs). Requiring the opposing form keeps the match set small even for common topic words.
  */
 export function beliefNeighbours(
   db: Db,
-  terms: readonly string[],
+  query: { words: readonly string[]; opposing: readonly string[] },
   limit: number,
   excludeSeq: number | null,
 ): MemoryRecord[] {
-  const match = prefixAnyExpression(terms);
-  if (match === null) return [];
+  const topic = ftsMatchExpression(query.words.join(' '), 'any');
+  if (topic === null || query.opposing.length === 0) return [];
   const rows = stmt(
     db,
     `SELECT m.* FROM memories_fts f JOIN memories m ON m.seq = f.rowid
      WHERE memories_fts MATCH ? AND m.type = 'belief' AND m.status = 'active' AND m.seq != ?
      ORDER BY f.rank LIMIT ?`,
-  ).all(match, excludeSeq ?? -1, limit) as MemoryRow[];
+  ).all(`(${topic}) AND (${phrasesAnyExpression(query.opposing)})`, excludeSeq ?? -1, limit) as MemoryRow[];
   return rows.map(toRecord);
 }
 
 /**
- * Active beliefs whose text holds any of `terms` (quoted phrases allowed), by seq from a position:
- * the candidates a store-wide contradiction scan walks, in batches.
+ * One page of the memories whose text holds any of `phrases`, in seq order after `afterSeq`, and
+ * the active beliefs among them: the store-wide contradiction scan walks the index this way, so
+ * each page costs a rowid-range read rather than the whole match set.
  */
-export function activeBeliefsWithAnyTerm(db: Db, terms: readonly string[], afterSeq: number, limit: number): MemoryRecord[] {
-  const match = terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ');
+export function polarityPage(
+  db: Db,
+  phrases: readonly string[],
+  afterSeq: number,
+  pageSize: number,
+): { beliefs: MemoryRecord[]; lastSeq: number | null } {
+  const seqs = (
+    stmt(db, 'SELECT rowid AS seq FROM memories_fts WHERE memories_fts MATCH ? AND rowid > ? ORDER BY rowid LIMIT ?').all(
+      phrasesAnyExpression(phrases),
+      afterSeq,
+      pageSize,
+    ) as { seq: number }[]
+  ).map((r) => r.seq);
+  if (seqs.length === 0) return { beliefs: [], lastSeq: null };
   const rows = stmt(
     db,
-    `SELECT m.* FROM memories m WHERE m.seq > ? AND m.type = 'belief' AND m.status = 'active'
-       AND m.seq IN (SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?)
-     ORDER BY m.seq LIMIT ?`,
-  ).all(afterSeq, match, limit) as MemoryRow[];
-  return rows.map(toRecord);
+    `SELECT * FROM memories WHERE seq IN (SELECT value FROM json_each(?)) AND type = 'belief' AND status = 'active'
+     ORDER BY seq`,
+  ).all(JSON.stringify(seqs)) as MemoryRow[];
+  return { beliefs: rows.map(toRecord), lastSeq: seqs[seqs.length - 1] as number };
 }
