@@ -1,24 +1,19 @@
 /** "Why does my agent believe this?": ancestors and dependents of a memory as nodes + typed edges. */
 import { MindError } from '../../shared/errors';
-import type { LinkKind, MemoryStatus, MemoryType, Tier } from '../../shared/model';
+import type { LinkKind } from '../../shared/model';
 import { effectiveConfidence } from '../../shared/rules/decay';
-import { findLineageNodes, walkLineage } from '../store/lineage-query';
+import { findLineageNodes, type LineageNodeRow, walkLineage } from '../store/lineage-query';
 import { loadMemory } from './change';
 import type { Mind } from './mind';
 
 export type LineageDirection = 'up' | 'down' | 'both';
 
-export interface LineageNode {
-  id: string;
-  type: MemoryType;
-  content: string;
-  status: MemoryStatus;
-  tier: Tier;
-  confidence: number;
+/** A memory in a lineage graph: what the graph shows of it, where it sits, and its confidence now. */
+export type LineageNode = Pick<LineageNodeRow, 'id' | 'type' | 'content' | 'status' | 'tier' | 'confidence'> & {
   effectiveConfidence: number;
   /** Distance from the root: positive for ancestors, negative for dependents, 0 for the root. */
   depth: number;
-}
+};
 
 export interface LineageGraph {
   root: string;
