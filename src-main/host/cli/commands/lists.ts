@@ -62,6 +62,17 @@ function contradictionTable(items: readonly ContradictionView[]): string {
   );
 }
 
+/** A scan of a large mind takes minutes: say how far it got, at most every two seconds, on stderr. */
+function scanProgress(write: (line: string) => void): (scanned: number) => void {
+  let last = performance.now();
+  return (scanned) => {
+    const now = performance.now();
+    if (now - last < 2_000) return;
+    last = now;
+    write(`contradictions: scanned ${scanned} beliefs…\n`);
+  };
+}
+
 export const contradictionsCommand: MindCommand = {
   kind: 'mind',
   name: 'contradictions',
@@ -70,7 +81,9 @@ export const contradictionsCommand: MindCommand = {
   positionals: [],
   options: { scan: { type: 'boolean' } },
   run(mind, input) {
-    const scan = input.options.flag('scan') ? scanContradictions(mind, { actor: 'user' }) : null;
+    const scan = input.options.flag('scan')
+      ? scanContradictions(mind, { actor: 'user', onProgress: scanProgress((line) => input.io.stderr.write(line)) })
+      : null;
     const open = getContradictions(mind, { status: 'open' });
     if (input.json) return json(scan ? { ...scan, contradictions: open } : open);
     const report = scan
