@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DEFAULT_SEED, generateMind, type GenerateResult } from './generate/generate';
+import { DEFAULT_SEED, GENERATOR_VERSION, generateMind, type GenerateResult, removeMindFile } from './generate/generate';
 import { GENERATION_META_KEY } from './generate/landmarks';
 import type { Timing } from './measure';
 import { openStore } from '../src-main/store/connection';
@@ -47,7 +47,7 @@ function parse(argv: string[]): Args {
   };
 }
 
-/** The cached mind of this size and seed, generated first when missing. */
+/** The cached mind of this size and seed, generated first when missing or from another generator. */
 function mindFor(size: number, seed: number): { path: string; generation: GenerationFigures; cached: boolean } {
   const path = join(benchDir, '.cache', `mind-${size}-${seed}.mind`);
   mkdirSync(dirname(path), { recursive: true });
@@ -55,10 +55,13 @@ function mindFor(size: number, seed: number): { path: string; generation: Genera
     const store = openStore(path, { mustExist: true });
     try {
       const stored = readMeta(store.db, GENERATION_META_KEY);
-      if (stored) return { path, generation: JSON.parse(stored) as GenerationFigures, cached: true };
+      const generation = stored === null ? null : (JSON.parse(stored) as GenerationFigures);
+      if (generation?.generatorVersion === GENERATOR_VERSION) return { path, generation, cached: true };
     } finally {
       store.close();
     }
+    process.stderr.write(`the cached mind at ${relative(process.cwd(), path)} is from another generator; regenerating\n`);
+    removeMindFile(path);
   }
   process.stderr.write(`generating ${size.toLocaleString('en')} memories (seed ${seed}) into ${relative(process.cwd(), path)}\n`);
   let lastReport = 0;

@@ -14,7 +14,7 @@ import { searchMemories } from '../src-main/mind/search';
 import { journalSpan, maxMemorySeq, type MemoryAtSeq, memoryAtSeq } from '../src-main/store/bulk-queries';
 import { readMeta } from '../src-main/store/meta-repo';
 import { TIERS } from '../shared/model';
-import { HUB_META_KEY } from './generate/landmarks';
+import { DEEP_CHAIN_META_KEY, HUB_META_KEY } from './generate/landmarks';
 import { createRng, type Rng } from './generate/prng';
 import { measure, type Timing } from './measure';
 import { searchQueries } from './search-queries';
@@ -24,7 +24,6 @@ export interface BenchOptions {
   seed: number;
   /** Repetitions of the quick operations; slow ones run a fraction of this. */
   reps: number;
-  onResult?: (timing: Timing) => void;
 }
 
 export interface StoreBenchResult {
@@ -49,7 +48,6 @@ export function runStoreBench(options: BenchOptions): StoreBenchResult {
   const timings: Timing[] = [];
   const record = (timing: Timing) => {
     timings.push(timing);
-    options.onResult?.(timing);
   };
   const reps = options.reps;
   const slowReps = Math.max(10, Math.round(reps / 4));
@@ -87,6 +85,20 @@ export function runStoreBench(options: BenchOptions): StoreBenchResult {
       ['lineage down, unbounded', 'down', null],
     ] as const) {
       record(measure({ name, reps, input: randomId, run: (id) => getLineage(mind, id, { direction, depth }), sizeOf: graphSize }));
+    }
+    // Random memories have short lineages (most are raws and episodes), so the depth limit and the
+    // long walks are measured on the generator's deep revision chain: up from its top, down from its root.
+    const chainTop = readMeta(mind.store.db, DEEP_CHAIN_META_KEY);
+    if (chainTop) {
+      const chain = getLineage(mind, chainTop, { direction: 'up' }).nodes;
+      const chainRoot = chain.reduce((deepest, node) => (node.depth > deepest.depth ? node : deepest)).id;
+      for (const [name, id, direction, depth] of [
+        ['lineage up, deep chain, depth 10', chainTop, 'up', 10],
+        ['lineage up, deep chain, unbounded', chainTop, 'up', null],
+        ['lineage down, deep chain root, unbounded', chainRoot, 'down', null],
+      ] as const) {
+        record(measure({ name, reps, input: () => id, run: (root) => getLineage(mind, root, { direction, depth }), sizeOf: graphSize }));
+      }
     }
     const hub = readMeta(mind.store.db, HUB_META_KEY);
     if (hub) {

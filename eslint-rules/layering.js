@@ -1,10 +1,11 @@
 // Enforces DESIGN §2's layering: which folder may import which, and which packages each runtime
 // may use (electron only in the Electron shell; SQL packages only in the store; no Node in shared
 // code or the renderer). Paths are resolved, so `../../store/x` is judged by where it lands.
-import { builtinModules } from 'node:module';
-import { dirname, relative, resolve } from 'node:path';
+import { isBuiltin } from 'node:module';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Layer of a file, by its path inside the repository (first match wins). */
 const LAYERS = [
@@ -37,7 +38,6 @@ const MAY_IMPORT = {
 };
 
 const SQL_PACKAGES = ['better-sqlite3', 'drizzle-orm', 'sqlite-vec'];
-const NODE_BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 
 function layerOf(absolutePath) {
   const path = relative(ROOT, absolutePath).split('\\').join('/');
@@ -49,9 +49,17 @@ function packageProblem(layer, specifier) {
   const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
   if (name === 'electron' && layer !== 'electron') return 'only src-main/electron may import electron';
   if (SQL_PACKAGES.includes(name) && layer !== 'store') return `only src-main/store may use ${name} (all SQL lives there)`;
-  if ((layer === 'shared' || layer === 'renderer') && NODE_BUILTINS.has(specifier.split('/')[0] === 'node:' ? specifier : name)) {
+  if ((layer === 'shared' || layer === 'renderer') && isBuiltin(specifier)) {
     return `${layer === 'shared' ? 'shared code' : 'the renderer'} runs outside Node: no ${specifier}`;
   }
+  return null;
+}
+
+/** A module name written as a string or a template without expressions; null otherwise. */
+function literalText(node) {
+  if (!node) return null;
+  if (node.type === 'Literal' && typeof node.value === 'string') return node.value;
+  if (node.type === 'TemplateLiteral' && node.expressions.length === 0) return node.quasis[0]?.value.cooked ?? null;
   return null;
 }
 
@@ -61,18 +69,27 @@ export const layering = {
     const file = context.filename;
     const layer = layerOf(file);
     if (!layer) return {};
-    const check = (node) => {
-      const specifier = node.source && node.source.type === 'Literal' ? node.source.value : null;
-      if (typeof specifier !== 'string') return;
-      if (specifier.startsWith('.')) {
-        const target = layerOf(resolve(dirname(file), specifier));
-        if (target && !MAY_IMPORT[layer].includes(target)) {
-          context.report({ node, message: `Layering: ${layer} may not import ${target} (${specifier}). See DESIGN §2.` });
+    const checkSpecifier = (node, specifier) => {
+      if (specifier.startsWith('.') || isAbsolute(specifier)) {
+        const target = resolve(dirname(file), specifier);
+        // A path into node_modules is a package import in disguise.
+        const inPackages = target.split('\\').join('/').split('/node_modules/')[1];
+        if (inPackages) return checkPackage(node, inPackages);
+        const targetLayer = layerOf(target);
+        if (targetLayer && !MAY_IMPORT[layer].includes(targetLayer)) {
+          context.report({ node, message: `Layering: ${layer} may not import ${targetLayer} (${specifier}). See DESIGN §2.` });
         }
         return;
       }
+      checkPackage(node, specifier);
+    };
+    const checkPackage = (node, specifier) => {
       const problem = packageProblem(layer, specifier);
       if (problem) context.report({ node, message: `Layering: ${problem} (${specifier}).` });
+    };
+    const check = (node) => {
+      const specifier = literalText(node.source);
+      if (specifier !== null) checkSpecifier(node, specifier);
     };
     return {
       ImportDeclaration: check,
@@ -82,6 +99,17 @@ export const layering = {
         check(node);
       },
       ImportExpression: check,
+      // require('x') and createRequire(...)('x') reach modules too.
+      CallExpression: (node) => {
+        const callee = node.callee;
+        const isRequire = callee.type === 'Identifier' && callee.name === 'require';
+        const specifier = literalText(node.arguments[0]);
+        if (isRequire && specifier !== null) checkSpecifier(node, specifier);
+      },
+      TSImportEqualsDeclaration: (node) => {
+        const specifier = literalText(node.moduleReference?.expression);
+        if (specifier !== null) checkSpecifier(node, specifier);
+      },
     };
   },
 };

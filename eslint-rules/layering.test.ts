@@ -18,6 +18,10 @@ describe('the layering rule (DESIGN §2)', () => {
     ['src-main/host/x.ts', "import { app } from 'electron';\nexport const f = app;"],
     ['src-main/store/x.ts', "import { createMemory } from '../mind/create';\nexport const f = createMemory;"],
     ['shared/y.ts', "export * from './model';"],
+    ['src-main/api/y.ts', 'export const load = () => import(`../store/connection`);'],
+    ['src-main/mind/z.ts', "declare const require: (id: string) => unknown;\nexport const db = require('better-sqlite3');"],
+    ['src-main/mind/w.ts', "import D from '../../node_modules/better-sqlite3/lib/index.js';\nexport const f = D;"],
+    ['shared/z.ts', "import test from 'node:test';\nexport const f = test;"],
   ])('refuses what %s may not import', async (path, code) => {
     expect(await layeringErrors(path, code)).toHaveLength(1);
   });

@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   'not_a_mind',
   'corrupt_file',
   'schema_too_new',
+  'unreadable_file',
+  'store_busy',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -39,6 +39,8 @@ export interface GenerateOptions {
 }
 
 export interface GenerateResult {
+  /** Which generator wrote the mind: cached minds from another version are regenerated. */
+  generatorVersion: number;
   path: string;
   memories: number;
   links: number;
@@ -49,11 +51,13 @@ export interface GenerateResult {
   /** The memory with ≥ hubAncestors ancestors (also in meta `bench_ancestor_hub`), if built. */
   ancestorHub: string | null;
   deepChain: string | null;
-  /** Rule contradictions the closing store-wide scan recorded; null when the mind was too big to scan. */
+  /** Rule contradictions the closing store-wide scan recorded. */
   contradictionsRecorded: number;
 }
 
 export const DEFAULT_SEED = 42;
+/** Bump whenever what the generator writes changes, so cached benchmark minds are rebuilt. */
+export const GENERATOR_VERSION = 2;
 const DAY_MS = 86_400_000;
 
 /** Share of each type among the memories written. */
@@ -154,6 +158,7 @@ export function generateMind(options: GenerateOptions): GenerateResult {
     finishBulkLoad(store.db);
     const stats = getStats(mind);
     const result: GenerateResult = {
+      generatorVersion: GENERATOR_VERSION,
       path: options.out,
       memories: stats.total,
       links: countLinks(store.db),
@@ -178,6 +183,6 @@ export function generateMind(options: GenerateOptions): GenerateResult {
   }
 }
 
-function removeMindFile(path: string): void {
+export function removeMindFile(path: string): void {
   for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) rmSync(file, { force: true });
 }

@@ -1,7 +1,7 @@
 /** Memories that need a person's attention: orphans and uncertain ones. Both page by cursor. */
 import { MindError } from '../../shared/errors';
 import { DECAY, effectiveConfidence } from '../../shared/rules/decay';
-import { activeByConfidence, oldestActiveCreatedAt, orphanRecords } from '../store/maintenance-queries';
+import { activeByConfidence, oldestCreatedAt, orphanRecords } from '../store/maintenance-queries';
 import type { MemorySummary } from './list';
 import type { Mind } from './mind';
 import { derivedReadings } from './memory-view';
@@ -60,7 +60,7 @@ export function listUncertain(
   const limit = options.limit ?? 50;
   checkLimit(limit);
   const now = mind.now();
-  const oldest = oldestActiveCreatedAt(mind.store.db) ?? now;
+  const oldest = oldestCreatedAt(mind.store.db) ?? now;
   const maxDecay = Math.max(
     0,
     ...Object.values(DECAY).map((d) => (d ? (d.rate * Math.max(0, now - oldest)) / (d.periodDays * DAY_MS) : 0)),

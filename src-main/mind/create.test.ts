@@ -145,7 +145,7 @@ describe('createMemory', () => {
     const episode = add(mind, { type: 'episode', content: 'what happened' });
     const belief = add(mind, { type: 'belief', content: 'the lesson', derivedFrom: [raw.id], evidence: [episode.id] });
     const view = getMemoryView(mind, belief.id);
-    expect(view.provenance.derivedFrom).toEqual([{ id: raw.id, type: 'raw', content: 'the capture', status: 'active' }]);
+    expect(view.provenance.derivedFrom).toEqual([{ id: raw.id, type: 'raw', content: 'the capture', status: 'processed' }]);
     expect(view.provenance.evidence).toEqual([{ id: episode.id, type: 'episode', content: 'what happened', status: 'active' }]);
     expect(view.provenance.processedInto).toEqual([]);
     expect(getMemoryView(mind, raw.id).provenance.processedInto.map((r) => r.id)).toEqual([belief.id]);
@@ -204,5 +204,19 @@ describe('createMemory', () => {
     const seeded = { ...mind, newId: (type: MemoryType) => `${ID_PREFIX[type]}${String(++n).padStart(12, '0')}` };
     const m = createMemory(seeded, { type: 'goal', content: 'g' }, USER);
     expect(m.id).toBe('gl_000000000001');
+  });
+
+  it('creating from a raw capture is promoting it: the paths apply and the raw becomes processed', () => {
+    ({ mind } = freshMind());
+    const raw = add(mind, { type: 'raw', content: 'Claire: we should version the export format' });
+    const before = journalCount(mind);
+    expect(() => createMemory(mind, { type: 'value', content: 'Stable formats', derivedFrom: [raw.id] }, USER)).toThrow(
+      expect.objectContaining({ code: 'forbidden_promotion' }),
+    );
+    expect(journalCount(mind)).toBe(before);
+    const note = createMemory(mind, { type: 'note', content: 'Version the export format', derivedFrom: [raw.id] }, USER);
+    expect(getMemoryView(mind, raw.id).status).toBe('processed');
+    expect(lastJournal(mind, raw.id)).toMatchObject({ op: 'processed' });
+    expect(lastJournal(mind, raw.id).after).toMatchObject({ processedInto: note.id });
   });
 });

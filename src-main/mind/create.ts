@@ -13,13 +13,14 @@ import {
   withArticle,
 } from '../../shared/model';
 import { betaConfidence, initialBeliefEvidence } from '../../shared/rules/confidence';
+import { canPromote, PROMOTION_PATHS } from '../../shared/rules/promotion';
 import { inferSource } from '../../shared/rules/provenance';
 import { insertEvidenceRef } from '../store/evidence-refs-repo';
 import { appendJournal } from '../store/journal-repo';
 import { insertLink } from '../store/links-repo';
 import { findMemoryById, insertMemory } from '../store/memories-repo';
 import type { MemoryRecord } from '../store/memory-record';
-import { loadMemory } from './change';
+import { applyChange, loadMemory } from './change';
 import { validateFields } from './fields';
 import type { Mind } from './mind';
 import { checkActor, type WriteOptions } from './write-options';
@@ -106,6 +107,16 @@ export function createMemory(
   return mind.store.transaction(() => {
     const db = mind.store.db;
     const derivedFrom = uniqueSources(mind, input.derivedFrom ?? []);
+    for (const source of derivedFrom) {
+      // Creating from a raw capture is promoting it: the same paths apply (DESIGN §4).
+      if (source.type === 'raw' && !canPromote('raw', type)) {
+        throw new MindError(
+          'forbidden_promotion',
+          `A raw capture cannot become ${withArticle(type)} (it can become: ${PROMOTION_PATHS.raw.join(', ')}).`,
+          { from: 'raw', to: type, id: source.id },
+        );
+      }
+    }
     const evidence = uniqueSources(mind, input.evidence ?? []);
     for (const episode of evidence) {
       if (episode.type !== 'episode') {
@@ -157,6 +168,7 @@ export function createMemory(
     for (const episode of evidence) insertLink(db, { fromSeq: seq, toSeq: episode.seq, kind: 'evidence' }, at);
     for (const ref of refs) insertEvidenceRef(db, seq, ref, at);
     const created = findMemoryById(db, id) as MemoryRecord;
+    for (const source of derivedFrom) markProcessed(mind, source, id, options);
     appendJournal(db, {
       at,
       actor: options.actor,
@@ -187,6 +199,19 @@ export function createMemory(
       evidence: evidence.length > 0 ? evidence.map((m) => m.id) : null,
     });
     return created;
+  });
+}
+
+/**
+ * A raw capture something was made from is processed: marked once (a capture can yield several
+ * memories; the links say the rest), with a journal row naming what it became.
+ */
+function markProcessed(mind: Mind, source: MemoryRecord, createdId: string, options: WriteOptions): void {
+  if (source.type !== 'raw' || source.status !== 'active') return;
+  applyChange(mind, source, { status: 'processed' }, {
+    op: 'processed',
+    options: { ...options, expectedVersion: undefined },
+    note: { processedInto: createdId },
   });
 }
 

@@ -19,7 +19,7 @@ export interface EditMemoryInput {
 
 /** The shape of an edit (what each key may hold); the values' meaning is checked below. */
 const inputSchema = z.object({
-  content: z.string().optional(),
+  content: z.string().max(100_000, 'content is limited to 100,000 characters').optional(),
   fields: z.record(z.string(), z.unknown()).optional(),
   confidence: z.number().optional(),
   scope: z.string().trim().min(1, 'scope must not be empty').optional(),

@@ -10,6 +10,7 @@ import { findMemoryById, scrubMemoryVersions, updateMemory } from '../store/memo
 import type { MemoryRecord } from '../store/memory-record';
 import { redactRejectionText } from '../store/rejections-repo';
 import { deleteEmbedding } from '../store/vectors-repo';
+import { truncateWriteAheadLog } from '../store/maintenance-queries';
 import { applyChange, loadWritable } from './change';
 import type { Mind } from './mind';
 import type { WriteOptions } from './write-options';
@@ -50,7 +51,7 @@ export function setProtected(mind: Mind, id: string, value: boolean, options: Wr
 }
 
 export function forgetMemory(mind: Mind, id: string, options: WriteOptions): MemoryRecord {
-  return mind.store.transaction(() => {
+  const forgotten = mind.store.transaction(() => {
     const current = loadWritable(mind, id, options);
     if (current.protected) {
       throw new MindError('invalid_state', `${id} is protected; unprotect it before forgetting it.`, { id });
@@ -85,4 +86,8 @@ export function forgetMemory(mind: Mind, id: string, options: WriteOptions): Mem
     });
     return findMemoryById(db, id) as MemoryRecord;
   });
+  // The old words may still sit in write-ahead-log frames: fold the log back and truncate it once
+  // the forgetting has committed (inside a caller's transaction it cannot; the next one will).
+  if (!mind.store.db.inTransaction) truncateWriteAheadLog(mind.store.db);
+  return forgotten;
 }

@@ -162,4 +162,15 @@ describe('getLineage', () => {
     expectMindError(() => getLineage(mind, ''), 'invalid_input');
     expect(findMemoryById(mind.store.db, note.id)?.version).toBe(1);
   });
+
+  it('both ways, draws a link from a dependent straight to an ancestor', () => {
+    ({ mind } = freshMind());
+    const ancestor = add(mind, { type: 'episode', content: 'ancestor' });
+    const middle = add(mind, { type: 'belief', content: 'middle', derivedFrom: [ancestor.id] });
+    const dependent = add(mind, { type: 'value', content: 'dependent', derivedFrom: [middle.id, ancestor.id] });
+    const graph = getLineage(mind, middle.id, { direction: 'both' });
+    expect(graph.nodes.map((n) => n.id).sort()).toEqual([ancestor.id, middle.id, dependent.id].sort());
+    expect(graph.edges).toContainEqual({ from: dependent.id, to: ancestor.id, kind: 'derived_from' });
+    expect(graph.edges).toHaveLength(3);
+  });
 });

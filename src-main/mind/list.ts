@@ -87,6 +87,12 @@ export function listMemories(mind: Mind, request: ListRequest = {}): ListPage {
   const sort = request.sort ?? 'updated';
   if (!SORT_KEYS.includes(sort)) throw new MindError('invalid_input', `Unknown sort "${sort}" (use ${SORT_KEYS.join(', ')}).`);
   const direction = request.direction ?? 'desc';
+  if (direction !== 'asc' && direction !== 'desc') throw new MindError('invalid_input', 'direction must be asc or desc.');
+  if (request.asOf !== undefined && !Number.isFinite(request.asOf)) throw new MindError('invalid_input', 'asOf must be a valid time.');
+  if (request.asOf !== undefined && filter.data.text?.trim()) {
+    // The full-text index holds today's words only; matching it against past states would be wrong.
+    throw new MindError('invalid_input', 'A text filter cannot be combined with a past date (asOf) yet: search the current mind, or list the past without text.');
+  }
   const limit = request.limit ?? 50;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE) {
     throw new MindError('invalid_input', `limit must be a whole number from 1 to ${MAX_PAGE}.`);

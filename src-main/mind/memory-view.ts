@@ -61,6 +61,7 @@ export function getMemoryView(mind: Mind, id: string, options: { asOf?: number |
   const db = mind.store.db;
   const live = loadMemory(mind, id);
   let record = live;
+  if (options.asOf !== undefined && !Number.isFinite(options.asOf)) throw new MindError('invalid_input', 'asOf must be a valid time.');
   if (options.asOf !== undefined) {
     const past = findMemoryVersionAt(db, id, options.asOf);
     if (!past) {

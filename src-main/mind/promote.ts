@@ -6,7 +6,7 @@ import { MindError } from '../../shared/errors';
 import type { MemoryType } from '../../shared/model';
 import { canPromote, PROMOTION_PATHS } from '../../shared/rules/promotion';
 import type { MemoryRecord } from '../store/memory-record';
-import { applyChange, loadWritable } from './change';
+import { loadMemory, loadWritable } from './change';
 import { createMemory } from './create';
 import type { Mind } from './mind';
 import type { WriteOptions } from './write-options';
@@ -59,15 +59,8 @@ export function promoteMemory(mind: Mind, sourceId: string, input: PromoteInput,
       { ...options, expectedVersion: undefined },
       { op: 'promote', note: { promotedFrom: source.id } },
     );
-    // A capture can yield several memories; it is marked processed once, the links say the rest.
-    const updatedSource =
-      source.type === 'raw' && source.status !== 'processed'
-        ? applyChange(mind, source, { status: 'processed' }, {
-            op: 'processed',
-            options: { ...options, expectedVersion: undefined },
-            note: { processedInto: created.id },
-          })
-        : source;
+    // Creating from a raw capture marked it processed (see createMemory).
+    const updatedSource = loadMemory(mind, source.id);
     return { created, source: updatedSource };
   });
 }

@@ -9,6 +9,7 @@ import { storeCounts } from '../store/maintenance-queries';
 import { type CreateMemoryInput, createMemory } from './create';
 import { type Mind, openMind } from './mind';
 import type { MemoryRecord } from '../store/memory-record';
+import { type CountedTable, countRows, storedJournalRows } from '../store/store-test-support';
 
 export const DAY_MS = 86_400_000;
 /** 2025-01-01T00:00:00Z: every fresh mind starts here. */
@@ -64,7 +65,7 @@ export interface Snapshot {
 
 /** Every table a write can touch, counted. */
 export function snapshot(mind: Mind): Snapshot {
-  const n = (table: string) => (mind.store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  const n = (table: CountedTable) => countRows(mind.store.db, table);
   return {
     journal: journalCount(mind),
     memories: memoryCount(mind),
@@ -105,9 +106,7 @@ export function add(mind: Mind, input: Partial<CreateMemoryInput> & Pick<CreateM
 
 /** The raw journal rows of one memory, oldest first. */
 export function journalRows(mind: Mind, memoryId: string) {
-  return mind.store.db
-    .prepare('SELECT * FROM journal WHERE memory_id = ? ORDER BY seq')
-    .all(memoryId) as { seq: number; at: number; actor: string; op: string; before: string | null; after: string | null; confidence_before: number | null; confidence_after: number | null; reason: string | null; evidence: string | null }[];
+  return storedJournalRows(mind.store.db, memoryId);
 }
 
 export function lastJournal(mind: Mind, memoryId: string) {

@@ -7,7 +7,7 @@ import { getMemoryView } from './memory-view';
 import type { Mind } from './mind';
 import { promoteMemory } from './promote';
 import { supersedeBelief } from './supersede';
-import { DAY_MS, T0, USER, add, expectRefusedWithoutWrites, freshMind } from './test-support';
+import { DAY_MS, T0, USER, add, expectMindError, expectRefusedWithoutWrites, freshMind } from './test-support';
 
 let mind: Mind;
 afterEach(() => mind?.close());
@@ -169,5 +169,13 @@ describe('listMemories as of a past time', () => {
     };
     expect(active(then - 1)).toEqual(notes.map((n) => n.id));
     expect(active(then)).toHaveLength(6);
+  });
+
+  it('refuses a text filter on a past list: the full-text index holds only today\'s words', () => {
+    ({ mind } = freshMind());
+    const note = add(mind, { type: 'note', content: 'zebra crossing' });
+    expectMindError(() => listMemories(mind, { asOf: T0, filter: { text: 'zebra' } }), 'invalid_input');
+    expectMindError(() => listMemories(mind, { asOf: Number.NaN }), 'invalid_input');
+    expectMindError(() => getMemoryView(mind, note.id, { asOf: Number.NaN }), 'invalid_input');
   });
 });

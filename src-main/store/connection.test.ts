@@ -142,4 +142,37 @@ describe('opening a mind file', () => {
     expect(store.schemaVersion).toBe(knownSchemaVersion());
     store.close();
   });
+
+  it('takes the write lock before reading: a second writer meanwhile gets a typed store_busy, nothing half-checked', () => {
+    const path = join(dir, 'busy.mind');
+    const first = openStore(path);
+    const second = openStore(path);
+    second.db.pragma('busy_timeout = 50');
+    try {
+      const seen = first.transaction(() => {
+        const error = expectMindError(() => second.transaction(() => second.db.prepare(`INSERT INTO meta VALUES ('k', 'v')`).run()), 'store_busy');
+        return error.message;
+      });
+      expect(seen).toContain('nothing was written');
+      expect(second.db.prepare(`SELECT value FROM meta WHERE key = 'k'`).get()).toBeUndefined();
+    } finally {
+      second.close();
+      first.close();
+    }
+  });
+
+  it('zeroes deleted bytes, so overwritten words do not linger in the file', () => {
+    const path = join(dir, 'secure.mind');
+    const store = openStore(path);
+    try {
+      expect(store.db.pragma('secure_delete', { simple: true })).toBe(1);
+      store.db.prepare(`INSERT INTO meta VALUES ('secret', 'XYZZY-PLUGH-PHRASE')`).run();
+      store.db.pragma('wal_checkpoint(TRUNCATE)');
+      store.db.prepare(`DELETE FROM meta WHERE key = 'secret'`).run();
+      store.db.pragma('wal_checkpoint(TRUNCATE)');
+      expect(readFileSync(path).includes('XYZZY-PLUGH-PHRASE')).toBe(false);
+    } finally {
+      store.close();
+    }
+  });
 });

@@ -21,7 +21,11 @@ export interface Store {
   readonly schemaVersion: number;
   /** Where the pre-migration backup was written, when one was needed. */
   readonly backupPath: string | null;
-  /** Runs `work` in one transaction (nested calls become savepoints). */
+  /**
+   * Runs `work` in one IMMEDIATE transaction (nested calls become savepoints): the write lock is
+   * taken before anything is read, so a version check cannot be outrun by another connection's
+   * write (an agent, the consolidation worker) between the read and the write.
+   */
   transaction<T>(work: () => T): T;
   close(): void;
 }
@@ -67,12 +71,13 @@ export function openStore(path: string, options: OpenOptions = {}): Store {
       migrate(drizzle(db), { migrationsFolder });
       db.pragma(`user_version = ${appVersion}`);
     }
+    if (!options.readonly) refreshPlannerStatistics(db);
     return {
       db,
       path,
       schemaVersion: appVersion,
       backupPath,
-      transaction: (work) => db.transaction(work)(),
+      transaction: (work) => runImmediate(db, work, path),
       close: () => db.close(),
     };
   } catch (error) {
@@ -91,6 +96,15 @@ export function knownSchemaVersion(migrationsFolder = findMigrationsFolder()): n
 }
 
 function checkFile(path: string, options: OpenOptions): void {
+  try {
+    checkHeader(path, options);
+  } catch (error) {
+    if (error instanceof MindError) throw error;
+    throw new MindError('unreadable_file', `Cannot read ${path}: ${(error as Error).message}`, { path });
+  }
+}
+
+function checkHeader(path: string, options: OpenOptions): void {
   if (!existsSync(path)) {
     if (options.mustExist || options.readonly) {
       throw new MindError('not_found', `No mind file at ${path} (create one with \`mindloom init\`).`, { path });
@@ -130,8 +144,31 @@ function readFileVersion(db: Db, path: string): number {
   return version;
 }
 
+/**
+ * SQLite's advice for long-lived connections: a bounded ANALYZE of the tables that need it, on
+ * open. Cheap (analysis_limit samples each index) and it keeps the planner's statistics current
+ * as a mind grows, which the list queries' plans rely on.
+ */
+function refreshPlannerStatistics(db: Db): void {
+  db.pragma('analysis_limit = 400');
+  db.pragma('optimize = 0x10002');
+}
+
+function runImmediate<T>(db: Db, work: () => T, path: string): T {
+  try {
+    return db.transaction(work).immediate();
+  } catch (error) {
+    if (String((error as { code?: unknown }).code ?? '').startsWith('SQLITE_BUSY')) {
+      throw new MindError('store_busy', `${path} is busy with another writer; nothing was written. Try again.`, { path });
+    }
+    throw error;
+  }
+}
+
 function applyPragmas(db: Db, skipWal: boolean): void {
   if (!skipWal) db.pragma('journal_mode = WAL');
+  // Deleted and overwritten bytes are zeroed, so forgotten words do not linger in free pages.
+  db.pragma('secure_delete = ON');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.pragma('synchronous = NORMAL');

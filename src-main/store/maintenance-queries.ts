@@ -17,8 +17,9 @@ const GONE = `('archived', 'forgotten')`;
 export function orphanRecords(db: Db, afterSeq: number, limit: number): MemoryRecord[] {
   const rows = stmt(
     db,
+    // `+m.status`: walk by seq (the page order) whatever the statistics say, not by a status index plus a sort.
     `SELECT m.* FROM memories m
-     WHERE m.seq > ? AND m.status = 'active' AND m.type != 'raw' AND (
+     WHERE m.seq > ? AND +m.status = 'active' AND m.type != 'raw' AND (
        (m.source_type IN ('unknown', 'inference', 'consolidation')
          AND NOT EXISTS (SELECT 1 FROM links l WHERE l.from_seq = m.seq AND l.kind IN ${SOURCE_KINDS}))
        OR (EXISTS (SELECT 1 FROM links l WHERE l.from_seq = m.seq AND l.kind IN ${SOURCE_KINDS})
@@ -41,17 +42,21 @@ export function* activeByConfidence(
 ): Generator<MemoryRecord> {
   const rows = stmt(
     db,
-    `SELECT * FROM memories WHERE status = 'active' AND confidence < ? AND (confidence, seq) > (?, ?)
+    // The (status, confidence) index is the page order itself; never leave that to the statistics.
+    `SELECT * FROM memories INDEXED BY memories_status_confidence
+     WHERE status = 'active' AND confidence < ? AND (confidence, seq) > (?, ?)
      ORDER BY confidence, seq`,
   ).iterate(upperBound, after?.confidence ?? -1, after?.seq ?? -1) as IterableIterator<MemoryRow>;
   for (const row of rows) yield toRecord(row);
 }
 
-/** The oldest creation time among active memories: bounds how far anything can have decayed. */
-export function oldestActiveCreatedAt(db: Db): number | null {
-  const row = stmt(db, `SELECT min(created_at) AS at FROM memories WHERE status = 'active'`).get() as {
-    at: number | null;
-  };
+/**
+ * The oldest creation time in the mind: bounds how far anything can have decayed. Any status
+ * will do (an older bound only widens the scan a little), and it is one step down the created_at
+ * index, whatever the planner's statistics say.
+ */
+export function oldestCreatedAt(db: Db): number | null {
+  const row = stmt(db, 'SELECT min(created_at) AS at FROM memories').get() as { at: number | null };
   return row.at;
 }
 
@@ -86,4 +91,9 @@ export function storeCounts(db: Db): StoreCounts {
     openContradictions: count(`SELECT count(*) AS n FROM contradictions WHERE status = 'open'`),
     journalEntries: count('SELECT count(*) AS n FROM journal'),
   };
+}
+
+/** Folds the write-ahead log into the main file and truncates it; a no-op for in-memory minds. */
+export function truncateWriteAheadLog(db: Db): void {
+  db.pragma('wal_checkpoint(TRUNCATE)');
 }

@@ -1,5 +1,33 @@
-/** A memory row with every column filled, for store-level tests that insert directly. */
+/** Test helpers that read tables directly: kept in the store, the only layer that speaks SQL. */
+import type { Db } from './connection';
 import type { MemoryWrite } from './memory-record';
+
+/** Tables a test may count (a fixed list: the name goes into the SQL text). */
+export type CountedTable = 'links' | 'evidence_refs' | 'memory_versions' | 'rejections' | 'contradictions';
+
+export function countRows(db: Db, table: CountedTable): number {
+  return (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+}
+
+/** A journal row as stored (snake_case, JSON as text), for tests that check exactly what was written. */
+export interface StoredJournalRow {
+  seq: number;
+  at: number;
+  actor: string;
+  op: string;
+  before: string | null;
+  after: string | null;
+  confidence_before: number | null;
+  confidence_after: number | null;
+  reason: string | null;
+  evidence: string | null;
+}
+
+export function storedJournalRows(db: Db, memoryId: string): StoredJournalRow[] {
+  return db.prepare('SELECT * FROM journal WHERE memory_id = ? ORDER BY seq').all(memoryId) as StoredJournalRow[];
+}
+
+/** A memory row with every column filled, for store-level tests that insert directly. */
 
 export function memoryRow(over: Partial<MemoryWrite> & Pick<MemoryWrite, 'id'>): MemoryWrite {
   return {
