@@ -55,7 +55,8 @@ export function appendJournal(db: Db, entry: JournalWrite): number {
   );
 }
 
-interface JournalRow {
+/** A journal row as stored: snake_case, JSON as text. */
+export interface JournalRow {
   seq: number;
   at: number;
   actor: string;

@@ -1,5 +1,6 @@
 /** Test helpers that read tables directly: kept in the store, the only layer that speaks SQL. */
 import type { Db } from './connection';
+import type { JournalRow } from './journal-repo';
 import type { MemoryWrite } from './memory-record';
 
 /** Tables a test may count (a fixed list: the name goes into the SQL text). */
@@ -9,22 +10,9 @@ export function countRows(db: Db, table: CountedTable): number {
   return (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 }
 
-/** A journal row as stored (snake_case, JSON as text), for tests that check exactly what was written. */
-export interface StoredJournalRow {
-  seq: number;
-  at: number;
-  actor: string;
-  op: string;
-  before: string | null;
-  after: string | null;
-  confidence_before: number | null;
-  confidence_after: number | null;
-  reason: string | null;
-  evidence: string | null;
-}
-
-export function storedJournalRows(db: Db, memoryId: string): StoredJournalRow[] {
-  return db.prepare('SELECT * FROM journal WHERE memory_id = ? ORDER BY seq').all(memoryId) as StoredJournalRow[];
+/** Journal rows exactly as written, for tests that check the stored form. */
+export function storedJournalRows(db: Db, memoryId: string): JournalRow[] {
+  return db.prepare('SELECT * FROM journal WHERE memory_id = ? ORDER BY seq').all(memoryId) as JournalRow[];
 }
 
 /** A memory row with every column filled, for store-level tests that insert directly. */
