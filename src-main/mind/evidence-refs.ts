@@ -10,7 +10,7 @@ import type { Mind } from './mind';
 import type { WriteOptions } from './write-options';
 
 /** The tier counters recomputed from the rows themselves, so they can never drift. */
-function evidenceCounts(mind: Mind, seq: number) {
+export function evidenceCounts(mind: Mind, seq: number) {
   const refs = countEvidenceRefs(mind.store.db, seq);
   return { codeRefCount: refs.grounding, eventEvidenceCount: refs.events + countEvidenceLinks(mind.store.db, seq) };
 }

@@ -5,6 +5,7 @@ import { reinforceMemory, verifyMemory } from './confidence-ops';
 import { editMemory } from './edit';
 import { addEvidenceRef } from './evidence-refs';
 import { getHistory } from './history';
+import { getContradictions, scanContradictions } from './contradictions';
 import { archiveMemory, forgetMemory, restoreMemory, setProtected } from './lifecycle';
 import { listMemories } from './list';
 import { getMemoryView } from './memory-view';
@@ -101,6 +102,27 @@ describe('protect and unprotect', () => {
 });
 
 describe('forgetMemory', () => {
+  it('resolves the forgotten belief\'s open contradictions, and what it supported stops counting it as evidence', () => {
+    ({ mind } = freshMind());
+    const episode = add(mind, { type: 'episode', content: 'The release on Friday went wrong' });
+    const supported = add(mind, { type: 'belief', content: 'Friday releases are risky for the team', evidence: [episode.id] });
+    expect(supported.tier).toBe('observed');
+    const doomed = add(mind, { type: 'belief', content: 'Always ship releases on Friday for the team' });
+    add(mind, { type: 'belief', content: 'Never ship releases on Friday for the team' });
+    expect(scanContradictions(mind, USER).recorded).toBe(1);
+
+    forgetMemory(mind, doomed.id, USER);
+    expect(getContradictions(mind, { status: 'open' })).toEqual([]);
+    expect(getContradictions(mind, { status: 'resolved' })[0]).toMatchObject({ resolution: 'forgotten' });
+    expect(lastJournal(mind, doomed.id)).toMatchObject({ op: 'contradiction_resolved' });
+
+    forgetMemory(mind, episode.id, USER);
+    const after = getMemoryView(mind, supported.id);
+    expect(after.eventEvidenceCount).toBe(0);
+    expect(after.tier).toBe('hypothesis');
+    expect(lastJournal(mind, supported.id)).toMatchObject({ op: 'evidence_forgotten', after: { eventEvidenceCount: 0, forgotten: episode.id } });
+  });
+
   it('removes the content from the memory, its versions, search and earlier journal rows; leaves a tombstone and the links', () => {
     const t = freshMind();
     mind = t.mind;

@@ -6,7 +6,9 @@ import { MindError } from '../../shared/errors';
 import { deleteEvidenceRefsOf } from '../store/evidence-refs-repo';
 import { appendJournal, redactJournalContent } from '../store/journal-repo';
 import { linksTo } from '../store/links-repo';
-import { findMemoryById, scrubMemoryVersions, updateMemory } from '../store/memories-repo';
+import { resolveContradictionsOf } from '../store/contradictions-repo';
+import { evidenceCounts } from './evidence-refs';
+import { findMemoryById, findMemoryBySeq, scrubMemoryVersions, updateMemory } from '../store/memories-repo';
 import type { MemoryRecord } from '../store/memory-record';
 import { redactRejectionText } from '../store/rejections-repo';
 import { deleteEmbedding } from '../store/vectors-repo';
@@ -84,10 +86,39 @@ export function forgetMemory(mind: Mind, id: string, options: WriteOptions): Mem
       confidenceAfter: null,
       reason: options.reason ?? null,
     });
+    settleAfterForgetting(mind, current, options);
     return findMemoryById(db, id) as MemoryRecord;
   });
   // The old words may still sit in write-ahead-log frames: fold the log back and truncate it once
   // the forgetting has committed (inside a caller's transaction it cannot; the next one will).
   if (!mind.store.db.inTransaction) truncateWriteAheadLog(mind.store.db);
   return forgotten;
+}
+
+/**
+ * What stood on the forgotten memory: its open contradictions are resolved (there is nothing left
+ * to weigh), and memories it supported stop counting it as evidence for their tier.
+ */
+function settleAfterForgetting(mind: Mind, forgotten: MemoryRecord, options: WriteOptions): void {
+  const db = mind.store.db;
+  const at = mind.now();
+  for (const contradiction of resolveContradictionsOf(db, forgotten.seq, 'forgotten', at)) {
+    appendJournal(db, {
+      at,
+      actor: options.actor,
+      op: 'contradiction_resolved',
+      memoryId: forgotten.id,
+      runId: options.runId ?? null,
+      after: { contradiction, resolution: 'forgotten' },
+    });
+  }
+  for (const link of linksTo(db, forgotten.seq, ['evidence'])) {
+    const supported = findMemoryBySeq(db, link.fromSeq);
+    if (!supported || supported.status === 'forgotten') continue;
+    applyChange(mind, supported, evidenceCounts(mind, supported.seq), {
+      op: 'evidence_forgotten',
+      options: { ...options, expectedVersion: undefined },
+      note: { forgotten: forgotten.id },
+    });
+  }
 }

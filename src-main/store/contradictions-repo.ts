@@ -46,3 +46,14 @@ export function hasContradiction(db: Db, aSeq: number, bSeq: number): boolean {
   const [low, high] = aSeq < bSeq ? [aSeq, bSeq] : [bSeq, aSeq];
   return stmt(db, 'SELECT 1 FROM contradictions WHERE a_seq = ? AND b_seq = ?').get(low, high) !== undefined;
 }
+
+/** Resolves every unresolved contradiction involving a memory; returns their ids. */
+export function resolveContradictionsOf(db: Db, seq: number, resolution: string, at: number): string[] {
+  return (
+    stmt(
+      db,
+      `UPDATE contradictions SET status = 'resolved', resolution = ?, resolved_at = ?
+       WHERE (a_seq = ? OR b_seq = ?) AND status != 'resolved' RETURNING id`,
+    ).all(resolution, at, seq, seq) as { id: string }[]
+  ).map((r) => r.id);
+}

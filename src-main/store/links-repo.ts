@@ -41,8 +41,13 @@ function linksAt(db: Db, end: 'from_seq' | 'to_seq', seq: number, kinds?: readon
   return kinds ? rows.filter((r) => kinds.includes(r.kind)) : rows;
 }
 
-/** Supporting-episode links count as observed evidence for the tier rule. */
+/** Supporting episodes that still exist (a forgotten one no longer counts as evidence for the tier rule). */
 export function countEvidenceLinks(db: Db, seq: number): number {
-  return (stmt(db, `SELECT count(*) AS n FROM links WHERE from_seq = ? AND kind = 'evidence'`).get(seq) as { n: number })
-    .n;
+  return (
+    stmt(
+      db,
+      `SELECT count(*) AS n FROM links l JOIN memories e ON e.seq = l.to_seq
+       WHERE l.from_seq = ? AND l.kind = 'evidence' AND e.status != 'forgotten'`,
+    ).get(seq) as { n: number }
+  ).n;
 }

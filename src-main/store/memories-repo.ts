@@ -28,6 +28,11 @@ export function findMemoryById(db: Db, id: string): MemoryRecord | null {
   return row ? toRecord(row) : null;
 }
 
+export function findMemoryBySeq(db: Db, seq: number): MemoryRecord | null {
+  const row = stmt(db, 'SELECT * FROM memories WHERE seq = ?').get(seq) as MemoryRow | undefined;
+  return row ? toRecord(row) : null;
+}
+
 export function findMemoriesBySeqs(db: Db, seqs: readonly number[]): MemoryRecord[] {
   if (seqs.length === 0) return [];
   const rows = stmt(db, 'SELECT m.* FROM json_each(?) j JOIN memories m ON m.seq = j.value').all(
