@@ -79,6 +79,9 @@ export const linkKindSchema = z.enum(LINK_KINDS);
 export const EVIDENCE_REF_KINDS = ['code', 'file', 'url', 'event', 'text'] as const;
 export type EvidenceRefKind = (typeof EVIDENCE_REF_KINDS)[number];
 export const evidenceRefKindSchema = z.enum(EVIDENCE_REF_KINDS);
+/** The kinds the tier rule reads: references that ground a memory, and those that count as event evidence. */
+export const GROUNDING_REF_KINDS: readonly EvidenceRefKind[] = ['code', 'file'];
+export const EVENT_REF_KINDS: readonly EvidenceRefKind[] = ['event'];
 
 export const CONTRADICTION_KINDS = ['negation', 'comparative', 'preference', 'classified', 'partial'] as const;
 export type ContradictionKind = (typeof CONTRADICTION_KINDS)[number];

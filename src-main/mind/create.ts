@@ -2,7 +2,9 @@
 import { z } from 'zod';
 import { MindError } from '../../shared/errors';
 import {
+  EVENT_REF_KINDS,
   EVIDENCE_REF_KINDS,
+  GROUNDING_REF_KINDS,
   type EvidenceRefKind,
   type MemoryType,
   memoryTypeSchema,
@@ -157,8 +159,8 @@ export function createMemory(
       stability: 1,
       accessCount: 0,
       lastAccessedAt: null,
-      codeRefCount: refs.filter((r) => r.kind === 'code' || r.kind === 'file').length,
-      eventEvidenceCount: refs.filter((r) => r.kind === 'event').length + evidence.length,
+      codeRefCount: refs.filter((r) => GROUNDING_REF_KINDS.includes(r.kind)).length,
+      eventEvidenceCount: refs.filter((r) => EVENT_REF_KINDS.includes(r.kind)).length + evidence.length,
       supersededBy: null,
       createdAt: at,
       updatedAt: at,

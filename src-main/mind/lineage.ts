@@ -2,7 +2,7 @@
 import { MindError } from '../../shared/errors';
 import type { LinkKind } from '../../shared/model';
 import { effectiveConfidence } from '../../shared/rules/decay';
-import { edgesAmong, findLineageNodes, type LineageNodeRow, type LineageWalk, walkLineage } from '../store/lineage-query';
+import { findLineageNodes, type LineageNodeRow, walkLineage } from '../store/lineage-query';
 import { loadMemory } from './change';
 import type { Mind } from './mind';
 
@@ -35,14 +35,7 @@ export function getLineage(
   }
   const root = loadMemory(mind, id);
   const db = mind.store.db;
-  const depths = new Map<number, number>();
-  const walks = (direction === 'both' ? (['up', 'down'] as const) : [direction]).map((way) => {
-    const walk = walkLineage(db, root.seq, way, depth);
-    for (const [seq, d] of walk.depths) if (!depths.has(seq) || seq === root.seq) depths.set(seq, way === 'up' || d === 0 ? d : -d);
-    return walk;
-  });
-  // Both ways: the edges among every node shown, so a link from a dependent to an ancestor is drawn too.
-  const edges = walks.length === 1 ? (walks[0] as LineageWalk).edges : edgesAmong(db, [...depths.keys()]);
+  const { depths, edges } = walkLineage(db, root.seq, direction === 'both' ? ['up', 'down'] : [direction], depth);
   const now = mind.now();
   const records = findLineageNodes(db, [...depths.keys()]);
   const idOf = new Map(records.map((r) => [r.seq, r.id]));

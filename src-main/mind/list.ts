@@ -48,7 +48,7 @@ const filterSchema = z
     scope: z.string().optional(),
     text: z.string().optional(),
   })
-  .strict();
+  .strict() satisfies z.ZodType<MemoryFilter>;
 
 export const MAX_PAGE = 500;
 
@@ -98,7 +98,7 @@ export function listMemories(mind: Mind, request: ListRequest = {}): ListPage {
     throw new MindError('invalid_input', `limit must be a whole number from 1 to ${MAX_PAGE}.`);
   }
   const after = request.cursor ? decodeCursor(request.cursor, sort, direction) : undefined;
-  const records = listMemoryRecords(mind.store.db, filter.data as MemoryFilter, {
+  const records = listMemoryRecords(mind.store.db, filter.data, {
     sort,
     direction,
     limit: limit + 1,

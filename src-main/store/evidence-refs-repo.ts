@@ -1,5 +1,5 @@
 /** Evidence references (code, files, URLs, events, text) attached to a memory. */
-import type { EvidenceRefKind } from '../../shared/model';
+import { EVENT_REF_KINDS, type EvidenceRefKind, GROUNDING_REF_KINDS } from '../../shared/model';
 import type { Db } from './connection';
 import { stmt } from './statements';
 
@@ -45,11 +45,17 @@ export function evidenceRefsOf(db: Db, memorySeq: number): EvidenceRefRow[] {
 export function countEvidenceRefs(db: Db, memorySeq: number): { grounding: number; events: number } {
   return stmt(
     db,
-    `SELECT coalesce(sum(kind IN ('code', 'file')), 0) AS grounding, coalesce(sum(kind = 'event'), 0) AS events
+    `SELECT coalesce(sum(kind IN (${sqlList(GROUNDING_REF_KINDS)})), 0) AS grounding,
+       coalesce(sum(kind IN (${sqlList(EVENT_REF_KINDS)})), 0) AS events
      FROM evidence_refs WHERE memory_seq = ?`,
   ).get(memorySeq) as { grounding: number; events: number };
 }
 
 export function deleteEvidenceRefsOf(db: Db, memorySeq: number): void {
   stmt(db, 'DELETE FROM evidence_refs WHERE memory_seq = ?').run(memorySeq);
+}
+
+/** Fixed kind names (never user input) as an SQL list. */
+function sqlList(kinds: readonly EvidenceRefKind[]): string {
+  return kinds.map((k) => `'${k}'`).join(', ');
 }

@@ -17,8 +17,9 @@ export interface LineageEdge {
 }
 
 export interface LineageWalk {
-  /** seq → distance from the root along the walk's direction. */
+  /** seq → distance from the root: positive up (ancestors), negative down (dependents), 0 for the root. */
   depths: Map<number, number>;
+  /** Every link among the nodes found, including ones between an ancestor and a dependent. */
   edges: LineageEdge[];
 }
 
@@ -34,18 +35,36 @@ function walkSql(direction: LineageDirection, bounded: boolean): string {
         SELECT seq FROM walk`;
 }
 
-export function walkLineage(db: Db, rootSeq: number, direction: LineageDirection, maxDepth: number | null): LineageWalk {
-  const seqs = (
-    maxDepth === null
-      ? stmt(db, walkSql(direction, false)).all(rootSeq)
-      : stmt(db, walkSql(direction, true)).all(rootSeq, maxDepth)
-  ) as { seq: number }[];
-  const nodeSet = seqs.map((r) => r.seq);
-  const edges = edgesAmong(db, nodeSet);
-  return { depths: breadthFirstDepths(rootSeq, edges, direction), edges };
+/**
+ * Walks each direction for its nodes (SQL), then reads the links among all of them once and
+ * assigns depths by a breadth-first pass per direction over those links.
+ */
+export function walkLineage(
+  db: Db,
+  rootSeq: number,
+  directions: readonly LineageDirection[],
+  maxDepth: number | null,
+): LineageWalk {
+  const nodes = new Set<number>([rootSeq]);
+  for (const direction of directions) {
+    const seqs = (
+      maxDepth === null
+        ? stmt(db, walkSql(direction, false)).all(rootSeq)
+        : stmt(db, walkSql(direction, true)).all(rootSeq, maxDepth)
+    ) as { seq: number }[];
+    for (const { seq } of seqs) nodes.add(seq);
+  }
+  const edges = edgesAmong(db, [...nodes]);
+  const depths = new Map<number, number>([[rootSeq, 0]]);
+  for (const direction of directions) {
+    for (const [seq, depth] of breadthFirstDepths(rootSeq, edges, direction, maxDepth)) {
+      if (!depths.has(seq)) depths.set(seq, direction === 'up' ? depth : -depth);
+    }
+  }
+  return { depths, edges };
 }
 
-export function edgesAmong(db: Db, seqs: readonly number[]): LineageEdge[] {
+function edgesAmong(db: Db, seqs: readonly number[]): LineageEdge[] {
   if (seqs.length === 0) return [];
   const json = JSON.stringify(seqs);
   return stmt(
@@ -55,7 +74,12 @@ export function edgesAmong(db: Db, seqs: readonly number[]): LineageEdge[] {
   ).all(json, json) as LineageEdge[];
 }
 
-function breadthFirstDepths(root: number, edges: readonly LineageEdge[], direction: LineageDirection): Map<number, number> {
+function breadthFirstDepths(
+  root: number,
+  edges: readonly LineageEdge[],
+  direction: LineageDirection,
+  maxDepth: number | null,
+): Map<number, number> {
   const next = new Map<number, number[]>();
   for (const edge of edges) {
     const [from, to] = direction === 'up' ? [edge.fromSeq, edge.toSeq] : [edge.toSeq, edge.fromSeq];
@@ -68,6 +92,8 @@ function breadthFirstDepths(root: number, edges: readonly LineageEdge[], directi
   for (let i = 0; i < queue.length; i++) {
     const seq = queue[i] as number;
     const depth = depths.get(seq) as number;
+    // The node set is both directions' union: never step past the limit through it (a cycle could).
+    if (maxDepth !== null && depth >= maxDepth) continue;
     for (const neighbour of next.get(seq) ?? []) {
       if (!depths.has(neighbour)) {
         depths.set(neighbour, depth + 1);

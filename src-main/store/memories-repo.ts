@@ -41,14 +41,6 @@ export function findMemoriesBySeqs(db: Db, seqs: readonly number[]): MemoryRecor
   return rows.map(toRecord);
 }
 
-export function findMemoriesByIds(db: Db, ids: readonly string[]): MemoryRecord[] {
-  if (ids.length === 0) return [];
-  const rows = stmt(db, 'SELECT m.* FROM json_each(?) j JOIN memories m ON m.id = j.value').all(
-    JSON.stringify(ids),
-  ) as MemoryRow[];
-  return rows.map(toRecord);
-}
-
 /** The memory as it stood at `at` (epoch ms), from its version history. */
 export function findMemoryVersionAt(db: Db, id: string, at: number): MemoryRecord | null {
   const row = stmt(
