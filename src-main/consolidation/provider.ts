@@ -1,0 +1,73 @@
+/**
+ * What the consolidation pipeline needs from a provider. `offline` (hashed n-grams, extractive
+ * synthesis, rule classification) and `openai` (any OpenAI-compatible endpoint) both implement it,
+ * so the pipeline never knows which one it runs on.
+ */
+
+/** One text to consolidate: an episode (objective → outcome, lessons) or a raw capture. */
+export interface SourceText {
+  readonly id: string;
+  readonly text: string;
+}
+
+export interface Embedder {
+  /** Stored with the vectors; thresholds are kept per embedder id. */
+  readonly id: string;
+  readonly dimension: number;
+  /** L2-normalized vectors, one per text, in order. */
+  embed(texts: readonly string[], signal: AbortSignal): Promise<Float32Array[]>;
+}
+
+/** The seed's synthesis output: one generalized belief for a cluster. */
+export interface BeliefCandidate {
+  readonly statement: string;
+  readonly subject: string;
+  readonly predicate: string;
+  readonly context: string;
+  readonly timeframe: 'current' | 'past' | 'always';
+}
+
+export const CLASSIFICATIONS = ['supports', 'contradicts', 'partial', 'irrelevant'] as const;
+export type Classification = (typeof CLASSIFICATIONS)[number];
+
+export interface ClassificationResult {
+  readonly classification: Classification;
+  readonly reasoning: string;
+}
+
+/** A raw capture's suggested destination (triage); `skip` when it holds nothing to keep. */
+export interface TriageSuggestion {
+  readonly suggest: 'episode' | 'note' | 'skip';
+  readonly reason: string;
+}
+
+export interface ConsolidationProvider {
+  readonly id: 'offline' | 'openai';
+  readonly embedder: Embedder;
+  synthesize(cluster: readonly SourceText[], signal: AbortSignal): Promise<BeliefCandidate>;
+  classify(belief: SourceText, episode: SourceText, signal: AbortSignal): Promise<ClassificationResult>;
+  triage(raw: SourceText, signal: AbortSignal): Promise<TriageSuggestion>;
+}
+
+/**
+ * One item the provider could not handle (malformed or refused output, a timeout after retries):
+ * the pipeline skips that item and records the reason in the run's stats; the run goes on.
+ */
+export class ProviderItemError extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'timeout' | 'malformed' | 'refused' | 'http_error',
+  ) {
+    super(message);
+    this.name = 'ProviderItemError';
+  }
+}
+
+/** Similarity thresholds of the seed, kept per embedder (an n-gram space is not a model's space). */
+export interface SimilarityThresholds {
+  readonly cluster: number;
+  readonly reinforce: number;
+  readonly related: number;
+  readonly merge: number;
+  readonly rejection: number;
+}
