@@ -1,0 +1,83 @@
+/**
+ * The shape of one consolidation run, shared by the pipeline (run.ts), the scheduler and its
+ * worker, the CLI and the API. A run is a changeset: a `consolidation_runs` row plus the journal
+ * rows carrying its id.
+ */
+import type { MindSettings } from '../../shared/settings';
+import type { ConsolidationProvider } from './provider';
+
+export const RUN_TRIGGERS = ['manual', 'episodes', 'timer'] as const;
+export type RunTrigger = (typeof RUN_TRIGGERS)[number];
+
+export const RUN_STATUSES = ['running', 'completed', 'aborted_budget', 'cancelled', 'failed', 'dry_run'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+export const RUN_STAGES = [
+  'extract',
+  'embed',
+  'cluster',
+  'synthesize',
+  'match',
+  'gates',
+  'triage',
+  'scan',
+  'checkpoint',
+] as const;
+export type RunStage = (typeof RUN_STAGES)[number];
+
+export interface RunProgress {
+  readonly runId: string;
+  readonly stage: RunStage;
+  readonly done: number;
+  readonly total: number;
+}
+
+export interface RunOptions {
+  readonly trigger: RunTrigger;
+  readonly provider: ConsolidationProvider;
+  readonly settings: MindSettings;
+  /** Compute the full changeset and write nothing. */
+  readonly dryRun?: boolean;
+  /** Cancel: the run stops between items, keeps what it committed, ends `cancelled`. */
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: RunProgress) => void;
+}
+
+/** One action of a run, as the dry run lists it and the journal records it. */
+export interface PlannedAction {
+  readonly op: string;
+  readonly memoryId: string | null;
+  readonly summary: string;
+}
+
+export interface SkippedItem {
+  readonly item: string;
+  readonly reason: string;
+}
+
+export interface RunSummary {
+  readonly runId: string;
+  readonly status: RunStatus;
+  readonly clustersFound: number;
+  readonly created: number;
+  readonly reinforced: number;
+  readonly contradicted: number;
+  readonly proposals: number;
+  readonly droppedByRejection: number;
+  readonly skipped: readonly SkippedItem[];
+  readonly durationMs: number;
+  /** Every action the run took (or, for a dry run, would take). */
+  readonly actions: readonly PlannedAction[];
+}
+
+export interface RevertConflict {
+  readonly memoryId: string;
+  /** The later change that touched the memory (journal seq, actor, op). */
+  readonly laterChange: { readonly seq: number; readonly actor: string; readonly op: string };
+}
+
+export interface RevertResult {
+  readonly runId: string;
+  readonly reverted: number;
+  readonly conflicts: readonly RevertConflict[];
+}
