@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['shared/**/*.test.ts', 'src-main/**/*.test.ts', 'bench/**/*.test.ts', 'eslint-rules/**/*.test.ts'],
+    include: ['shared/**/*.test.ts', 'src-main/**/*.test.ts', 'src-renderer/**/*.test.ts', 'bench/**/*.test.ts', 'eslint-rules/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 30_000,

@@ -1,0 +1,42 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { applySignal } from './live-updates';
+import { KEYS } from './queries';
+
+function seeded() {
+  const client = new QueryClient();
+  client.setQueryData([...KEYS.app, 'info'], { version: '1' });
+  client.setQueryData([...KEYS.session, 'status'], { state: 'open', path: '/a.mindloom', name: 'a', isDemo: false });
+  client.setQueryData([...KEYS.memories, 'detail', 'bl_1'], { id: 'bl_1' });
+  client.setQueryData([...KEYS.overview], { total: 1 });
+  client.setQueryData([...KEYS.settings], { apiKeySet: false });
+  return client;
+}
+const invalidated = (client: QueryClient, key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated;
+
+describe('pushed events keep the cache honest', () => {
+  it('a change to the mind invalidates memories and counts, not settings or the session', () => {
+    const client = seeded();
+    applySignal(client, { type: 'mind.changed', payload: { origin: 'outside' } });
+    expect(invalidated(client, [...KEYS.memories, 'detail', 'bl_1'])).toBe(true);
+    expect(invalidated(client, [...KEYS.overview])).toBe(true);
+    expect(invalidated(client, [...KEYS.settings])).toBe(false);
+    expect(invalidated(client, [...KEYS.session, 'status'])).toBe(false);
+  });
+
+  it('a new session replaces the status and forgets everything about the previous mind', () => {
+    const client = seeded();
+    const next = { state: 'open', path: '/b.mindloom', name: 'b', isDemo: true } as const;
+    applySignal(client, { type: 'session.changed', payload: next });
+    expect(client.getQueryData([...KEYS.session, 'status'])).toEqual(next);
+    expect(client.getQueryData([...KEYS.memories, 'detail', 'bl_1'])).toBeUndefined();
+    expect(client.getQueryData([...KEYS.settings])).toBeUndefined();
+    expect(client.getQueryData([...KEYS.app, 'info'])).toEqual({ version: '1' });
+  });
+
+  it('a reconnect after missed events invalidates everything', () => {
+    const client = seeded();
+    applySignal(client, { type: 'transport.resync' });
+    for (const query of client.getQueryCache().getAll()) expect(query.state.isInvalidated).toBe(true);
+  });
+});

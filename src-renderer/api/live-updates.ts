@@ -1,0 +1,46 @@
+/**
+ * Keeps the cache honest: pushed events invalidate the queries they make stale, so a change by this
+ * app, by an agent writing to the same file, or a new session shows up without a reload.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { ApiClient } from './client';
+import { KEYS } from './queries';
+import type { TransportSignal } from './transport';
+
+export function applySignal(queryClient: QueryClient, signal: TransportSignal): void {
+  switch (signal.type) {
+    case 'mind.changed':
+      void queryClient.invalidateQueries({ queryKey: KEYS.memories });
+      void queryClient.invalidateQueries({ queryKey: KEYS.overview });
+      void queryClient.invalidateQueries({ queryKey: KEYS.consolidation });
+      return;
+    case 'session.changed':
+      queryClient.setQueryData([...KEYS.session, 'status'], signal.payload);
+      forgetTheMind(queryClient);
+      return;
+    case 'consolidation.progress':
+      void queryClient.invalidateQueries({ queryKey: KEYS.consolidation });
+      return;
+    case 'consolidation.finished':
+      void queryClient.invalidateQueries({ queryKey: KEYS.consolidation });
+      void queryClient.invalidateQueries({ queryKey: KEYS.memories });
+      void queryClient.invalidateQueries({ queryKey: KEYS.overview });
+      return;
+    case 'transport.resync':
+      // Events sent while the connection was down are gone: everything may be stale.
+      void queryClient.invalidateQueries();
+      return;
+  }
+}
+
+/** Another mind is open (or none): drop every answer about the previous one, keep app and session. */
+export function forgetTheMind(queryClient: QueryClient): void {
+  void queryClient.resetQueries({
+    predicate: (query) => query.queryKey[0] !== KEYS.app[0] && query.queryKey[0] !== KEYS.session[0],
+  });
+  void queryClient.invalidateQueries({ queryKey: [...KEYS.session, 'recent'] });
+}
+
+export function connectLiveUpdates(api: ApiClient, queryClient: QueryClient): () => void {
+  return api.subscribe((signal) => applySignal(queryClient, signal));
+}

@@ -1,0 +1,70 @@
+/**
+ * Query factories per domain, so every view asks for the same data under the same key, and the
+ * pushed events know exactly which keys to invalidate (api/live-updates.ts).
+ */
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { ListRequest } from '../../shared/contract';
+import type { ApiClient } from './client';
+
+export const LIST_PAGE_SIZE = 100;
+
+/** Key roots: events invalidate by root. */
+export const KEYS = {
+  app: ['app'],
+  session: ['session'],
+  overview: ['overview'],
+  memories: ['memories'],
+  settings: ['settings'],
+  consolidation: ['consolidation'],
+} as const;
+
+export const appQueries = {
+  info: (api: ApiClient) =>
+    queryOptions({ queryKey: [...KEYS.app, 'info'], queryFn: () => api.call('app.info'), staleTime: Infinity }),
+};
+
+export const sessionQueries = {
+  status: (api: ApiClient) =>
+    queryOptions({ queryKey: [...KEYS.session, 'status'], queryFn: () => api.call('session.status') }),
+  recent: (api: ApiClient) =>
+    queryOptions({ queryKey: [...KEYS.session, 'recent'], queryFn: async () => (await api.call('session.recent')).paths }),
+};
+
+export const overviewQueries = {
+  overview: (api: ApiClient) => queryOptions({ queryKey: [...KEYS.overview], queryFn: () => api.call('mind.overview') }),
+};
+
+export type ListQuery = Omit<ListRequest, 'cursor' | 'limit'>;
+
+export const memoryQueries = {
+  /** Keyset pages: each page names the cursor of the next; nothing beyond what is scrolled to is loaded. */
+  list: (api: ApiClient, request: ListQuery) =>
+    infiniteQueryOptions({
+      queryKey: [...KEYS.memories, 'list', request],
+      queryFn: ({ pageParam }) => api.call('memories.list', { ...request, cursor: pageParam, limit: LIST_PAGE_SIZE }),
+      initialPageParam: null as string | null,
+      getNextPageParam: (page) => page.nextCursor,
+    }),
+  search: (api: ApiClient, query: string, limit: number) =>
+    queryOptions({
+      queryKey: [...KEYS.memories, 'search', query, limit],
+      queryFn: async () => (await api.call('memories.search', { query, limit })).items,
+      enabled: query.trim() !== '',
+    }),
+  detail: (api: ApiClient, id: string) =>
+    queryOptions({ queryKey: [...KEYS.memories, 'detail', id], queryFn: () => api.call('memories.get', { id }) }),
+  history: (api: ApiClient, id: string) =>
+    queryOptions({
+      queryKey: [...KEYS.memories, 'history', id],
+      queryFn: () => api.call('memories.history', { id, limit: 200 }),
+    }),
+};
+
+export const settingsQueries = {
+  settings: (api: ApiClient) => queryOptions({ queryKey: [...KEYS.settings], queryFn: () => api.call('settings.get') }),
+};
+
+export const consolidationQueries = {
+  status: (api: ApiClient) =>
+    queryOptions({ queryKey: [...KEYS.consolidation, 'status'], queryFn: () => api.call('consolidation.status') }),
+};

@@ -1,0 +1,190 @@
+/**
+ * Command palette (Ctrl/Cmd-K): jump to any view or a filtered Browser by fuzzy name, open a memory
+ * by its id, or find one by its words through full-text search.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { ID_PREFIX, MEMORY_TYPES, TIERS } from '../../shared/model';
+import { useApi } from '../api/client';
+import { memoryQueries } from '../api/queries';
+import { TypeBadge } from '../components/badges';
+import { fuzzyFilter } from '../components/fuzzy';
+import { Highlighted } from '../components/highlight';
+import { browserParams } from '../features/browser/browser-query';
+import { hrefOf, navigate } from './router';
+
+interface Command {
+  id: string;
+  label: string;
+  hint: string;
+  href: string;
+}
+
+const COMMANDS: Command[] = [
+  { id: 'overview', label: 'Overview', hint: 'view', href: hrefOf.overview() },
+  { id: 'browser', label: 'Browser', hint: 'view', href: hrefOf.browser() },
+  { id: 'settings', label: 'Settings', hint: 'view', href: hrefOf.settings() },
+  { id: 'review', label: 'Review queue', hint: 'browser filter', href: hrefOf.browser(browserParams({ review: ['pending'] })) },
+  {
+    id: 'uncertain',
+    label: 'Uncertain memories',
+    hint: 'browser filter',
+    href: hrefOf.browser(browserParams({ statuses: ['active'], maxConfidence: 0.5, sort: 'confidence', direction: 'asc' })),
+  },
+  ...MEMORY_TYPES.map((type) => ({
+    id: `type-${type}`,
+    label: `Browse ${type} memories`,
+    hint: 'browser filter',
+    href: hrefOf.browser(browserParams({ types: [type] })),
+  })),
+  ...TIERS.map((tier) => ({
+    id: `tier-${tier}`,
+    label: `Browse ${tier} tier`,
+    hint: 'browser filter',
+    href: hrefOf.browser(browserParams({ tiers: [tier] })),
+  })),
+];
+
+const ID_PATTERN = new RegExp(`^(${Object.values(ID_PREFIX).join('|')})[A-Za-z0-9_-]+$`);
+const SEARCH_DEBOUNCE_MS = 150;
+const SEARCH_LIMIT = 8;
+
+type Option =
+  | { kind: 'command'; key: string; command: Command }
+  | { kind: 'id'; key: string; id: string }
+  | { kind: 'memory'; key: string; id: string; type: (typeof MEMORY_TYPES)[number]; text: string; ranges: [number, number][] };
+
+export function CommandPalette({ open, onClose }: { open: boolean; onClose(): void }) {
+  if (!open) return null;
+  return <PaletteDialog onClose={onClose} />;
+}
+
+function PaletteDialog({ onClose }: { onClose(): void }) {
+  const api = useApi();
+  const [text, setText] = useState('');
+  const [debounced, setDebounced] = useState('');
+  const [active, setActive] = useState(0);
+  const input = useRef<HTMLInputElement>(null);
+  const listId = useId();
+  const returnFocus = useRef<Element | null>(document.activeElement);
+
+  useEffect(() => {
+    input.current?.focus();
+    const previous = returnFocus.current;
+    return () => {
+      if (previous instanceof HTMLElement) previous.focus();
+    };
+  }, []);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(text.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  const search = useQuery({ ...memoryQueries.search(api, debounced, SEARCH_LIMIT), enabled: debounced.length >= 2 });
+
+  const options = useMemo<Option[]>(() => {
+    const trimmed = text.trim();
+    const commands = fuzzyFilter(COMMANDS, trimmed, (c) => c.label).slice(0, trimmed === '' ? COMMANDS.length : 6);
+    const list: Option[] = [];
+    if (ID_PATTERN.test(trimmed)) list.push({ kind: 'id', key: `id-${trimmed}`, id: trimmed });
+    list.push(...commands.map((command): Option => ({ kind: 'command', key: command.id, command })));
+    if (debounced.length >= 2 && debounced === trimmed) {
+      for (const hit of search.data ?? []) {
+        list.push({ kind: 'memory', key: `m-${hit.id}`, id: hit.id, type: hit.type, text: hit.snippet.text, ranges: hit.snippet.highlights });
+      }
+    }
+    return list;
+  }, [text, debounced, search.data]);
+
+  useEffect(() => setActive(0), [text]);
+  const clamped = Math.min(active, Math.max(0, options.length - 1));
+
+  const choose = (option: Option | undefined) => {
+    if (option === undefined) return;
+    onClose();
+    navigate(option.kind === 'command' ? option.command.href : hrefOf.memory(option.id));
+  };
+
+  return (
+    <div className="palette-backdrop" onMouseDown={onClose}>
+      <div
+        className="palette"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Command palette"
+        onMouseDown={(event) => event.stopPropagation()}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.preventDefault();
+            onClose();
+          } else if (event.key === 'ArrowDown' || (event.key === 'n' && event.ctrlKey)) {
+            event.preventDefault();
+            setActive((clamped + 1) % Math.max(1, options.length));
+          } else if (event.key === 'ArrowUp' || (event.key === 'p' && event.ctrlKey)) {
+            event.preventDefault();
+            setActive((clamped - 1 + options.length) % Math.max(1, options.length));
+          } else if (event.key === 'Enter') {
+            event.preventDefault();
+            choose(options[clamped]);
+          } else if (event.key === 'Tab') {
+            // The input is the dialog's only stop; options are reached with the arrows.
+            event.preventDefault();
+          }
+        }}
+      >
+        <input
+          ref={input}
+          type="text"
+          role="combobox"
+          aria-label="Jump to a view or memory"
+          aria-expanded="true"
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={options[clamped] === undefined ? undefined : `${listId}-${clamped}`}
+          placeholder="Go to a view, a memory id, or search memories…"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <ul id={listId} role="listbox" aria-label="Results" className="palette-list">
+          {options.map((option, i) => (
+            <li
+              key={option.key}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === clamped}
+              className={i === clamped ? 'is-active' : undefined}
+              onMouseEnter={() => setActive(i)}
+              onClick={() => choose(option)}
+            >
+              {option.kind === 'command' && (
+                <>
+                  <span>{option.command.label}</span>
+                  <span className="dim">{option.command.hint}</span>
+                </>
+              )}
+              {option.kind === 'id' && (
+                <>
+                  <span>
+                    Open memory <code>{option.id}</code>
+                  </span>
+                  <span className="dim">by id</span>
+                </>
+              )}
+              {option.kind === 'memory' && (
+                <>
+                  <span className="palette-memory">
+                    <TypeBadge type={option.type} /> <Highlighted text={option.text} ranges={option.ranges} />
+                  </span>
+                  <code className="dim">{option.id}</code>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+        <div className="palette-foot dim" aria-live="polite">
+          {search.isFetching ? 'Searching…' : search.isError ? 'Search failed' : debounced.length >= 2 && search.data?.length === 0 ? 'No memories match' : '↑↓ to move · Enter to open · Esc to close'}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * A small hash router: the whole app state a person may want to bookmark or go back to (the view,
+ * the Browser's filters, the open memory) lives in `location.hash`, so Back/Forward and reloads work
+ * without a router package.
+ */
+import { useSyncExternalStore } from 'react';
+
+export type Route =
+  | { view: 'overview' }
+  | { view: 'browser'; query: URLSearchParams }
+  | { view: 'memory'; id: string }
+  | { view: 'settings' }
+  | { view: 'unknown'; path: string };
+
+export type ViewName = Route['view'];
+
+/** Reads a hash such as `#/browser?type=belief` or `#/memory/bl_123`. */
+export function parseRoute(hash: string): Route {
+  const raw = hash.replace(/^#/, '');
+  const [pathPart = '', queryPart = ''] = raw.split('?', 2);
+  const segments = pathPart.split('/').filter((s) => s !== '');
+  const [head, second] = segments;
+  if (head === undefined || head === 'overview') return { view: 'overview' };
+  if (head === 'browser' && segments.length === 1) return { view: 'browser', query: new URLSearchParams(queryPart) };
+  if (head === 'settings' && segments.length === 1) return { view: 'settings' };
+  if (head === 'memory' && second !== undefined && segments.length === 2) {
+    return { view: 'memory', id: decodeURIComponent(second) };
+  }
+  return { view: 'unknown', path: pathPart };
+}
+
+export function formatRoute(route: Route): string {
+  switch (route.view) {
+    case 'overview':
+      return '#/overview';
+    case 'settings':
+      return '#/settings';
+    case 'memory':
+      return `#/memory/${encodeURIComponent(route.id)}`;
+    case 'browser': {
+      const query = route.query.toString();
+      return query === '' ? '#/browser' : `#/browser?${query}`;
+    }
+    case 'unknown':
+      return `#${route.path}`;
+  }
+}
+
+export const hrefOf = {
+  overview: () => formatRoute({ view: 'overview' }),
+  settings: () => formatRoute({ view: 'settings' }),
+  memory: (id: string) => formatRoute({ view: 'memory', id }),
+  browser: (query?: URLSearchParams | Record<string, string>) =>
+    formatRoute({ view: 'browser', query: new URLSearchParams(query) }),
+};
+
+/** Goes to a hash. `replace` keeps filter tweaks from filling the Back history. */
+export function navigate(hash: string, options: { replace?: boolean } = {}): void {
+  if (hash === window.location.hash) return;
+  if (options.replace) {
+    window.history.replaceState(window.history.state, '', hash);
+    // replaceState does not fire hashchange: tell the subscribers ourselves.
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+  } else {
+    window.location.hash = hash;
+  }
+}
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener('hashchange', onChange);
+  return () => window.removeEventListener('hashchange', onChange);
+}
+
+const currentHash = () => window.location.hash;
+
+/** The current hash; components parse what they need (parsing is cheap, the string is stable). */
+export function useHash(): string {
+  return useSyncExternalStore(subscribe, currentHash);
+}
+
+export function useRoute(): Route {
+  return parseRoute(useHash());
+}

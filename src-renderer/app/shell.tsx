@@ -1,0 +1,114 @@
+/** The frame around every view of an open mind: skip link, navigation, the view, the palette. */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useApi } from '../api/client';
+import { sessionQueries } from '../api/queries';
+import { BrowserView } from '../features/browser/browser-view';
+import { MemoryDetailView } from '../features/memory/memory-detail-view';
+import { OverviewView } from '../features/overview/overview-view';
+import { SettingsView } from '../features/settings/settings-view';
+import { CommandPalette } from './command-palette';
+import { ErrorBoundary } from './error-boundary';
+import { hrefOf, type Route, useRoute } from './router';
+
+const NAV: { view: 'overview' | 'browser' | 'settings'; label: string; href: string }[] = [
+  { view: 'overview', label: 'Overview', href: hrefOf.overview() },
+  { view: 'browser', label: 'Browser', href: hrefOf.browser() },
+  { view: 'settings', label: 'Settings', href: hrefOf.settings() },
+];
+
+/** Which navigation entry a route belongs to: a memory is reached from the Browser. */
+const section = (route: Route) => (route.view === 'memory' ? 'browser' : route.view);
+
+function View({ route }: { route: Route }) {
+  switch (route.view) {
+    case 'overview':
+      return <OverviewView />;
+    case 'browser':
+      return <BrowserView params={route.query} />;
+    case 'memory':
+      return <MemoryDetailView id={route.id} />;
+    case 'settings':
+      return <SettingsView />;
+    case 'unknown':
+      return (
+        <div className="state state-empty" role="alert">
+          <h1 tabIndex={-1}>Nothing here</h1>
+          <p>
+            There is no view at <code>{route.path}</code>.
+          </p>
+          <a href={hrefOf.overview()}>Go to the Overview</a>
+        </div>
+      );
+  }
+}
+
+export function Shell() {
+  const api = useApi();
+  const route = useRoute();
+  const session = useQuery(sessionQueries.status(api));
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const main = useRef<HTMLElement>(null);
+  const viewKey = route.view === 'memory' ? `memory:${route.id}` : route.view;
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        setPaletteOpen((open) => !open);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  // A new view: move focus to its heading so keyboard and screen-reader users start there.
+  const firstView = useRef(true);
+  useEffect(() => {
+    if (firstView.current) {
+      firstView.current = false;
+      return;
+    }
+    const heading = main.current?.querySelector<HTMLElement>('h1');
+    heading?.focus({ preventScroll: true });
+  }, [viewKey]);
+
+  const mindName = session.data?.state === 'open' ? session.data.name : '';
+  const current = section(route);
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main" onClick={(event) => { event.preventDefault(); main.current?.focus(); }}>
+        Skip to content
+      </a>
+      <nav className="sidebar" aria-label="Main">
+        <div className="brand">
+          <span className="brand-name">Mindloom</span>
+          {mindName !== '' && (
+            <span className="mind-name" title={session.data?.state === 'open' ? session.data.path : undefined}>
+              {mindName}
+              {session.data?.state === 'open' && session.data.isDemo && <span className="badge">demo</span>}
+            </span>
+          )}
+        </div>
+        <ul className="nav-list">
+          {NAV.map((item) => (
+            <li key={item.view}>
+              <a href={item.href} aria-current={current === item.view ? 'page' : undefined}>
+                {item.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <button type="button" className="palette-button" onClick={() => setPaletteOpen(true)} aria-keyshortcuts="Control+K Meta+K">
+          Jump to… <kbd>Ctrl K</kbd>
+        </button>
+      </nav>
+      <main className="content" id="main" ref={main} tabIndex={-1}>
+        <ErrorBoundary key={viewKey}>
+          <View route={route} />
+        </ErrorBoundary>
+      </main>
+      <CommandPalette open={paletteOpen} onClose={() => setPaletteOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * Toasts: short notices in a live region. Errors carry their typed code so a person (and a test)
+ * can tell a version conflict from a missing file at a glance.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { describeError } from '../api/errors';
+
+export interface Toast {
+  id: number;
+  kind: 'error' | 'success' | 'info';
+  title: string;
+  message: string;
+  code?: string;
+}
+
+interface ToastApi {
+  show(toast: Omit<Toast, 'id'>): void;
+  /** Any thrown value: typed API errors show their code, anything else its message. */
+  error(error: unknown, title?: string): void;
+  success(message: string): void;
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+const LIFETIME_MS = { error: 8000, success: 3000, info: 4000 } as const;
+const MAX_VISIBLE = 4;
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const nextId = useRef(1);
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+
+  const dismiss = useCallback((id: number) => {
+    const timer = timers.current.get(id);
+    if (timer !== undefined) clearTimeout(timer);
+    timers.current.delete(id);
+    setToasts((list) => list.filter((t) => t.id !== id));
+  }, []);
+
+  const show = useCallback(
+    (toast: Omit<Toast, 'id'>) => {
+      const id = nextId.current++;
+      setToasts((list) => [...list, { ...toast, id }].slice(-MAX_VISIBLE));
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), LIFETIME_MS[toast.kind]),
+      );
+    },
+    [dismiss],
+  );
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending.values()) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
+
+  const api = useMemo<ToastApi>(
+    () => ({
+      show,
+      error: (error, title = 'Something went wrong') => {
+        const { code, message } = describeError(error);
+        show({ kind: 'error', title, message, code });
+      },
+      success: (message) => show({ kind: 'success', title: 'Done', message }),
+    }),
+    [show],
+  );
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <section className="toasts" aria-label="Notifications" aria-live="polite">
+        {toasts.map((t) => (
+          <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'} data-testid="toast">
+            <div className="toast-body">
+              <strong>{t.title}</strong>
+              {t.code !== undefined && <code className="error-code">{t.code}</code>}
+              <p>{t.message}</p>
+            </div>
+            <button type="button" className="icon-button" aria-label="Dismiss notification" onClick={() => dismiss(t.id)}>
+              ×
+            </button>
+          </div>
+        ))}
+      </section>
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (api === null) throw new Error('useToast needs a <ToastProvider> above it');
+  return api;
+}

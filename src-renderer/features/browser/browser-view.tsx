@@ -1,0 +1,166 @@
+/** Browser: every memory in the mind, filtered, searched and sorted, a page at a time. */
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { SORT_KEYS, type SortKey } from '../../../shared/contract';
+import { useApi } from '../../api/client';
+import { memoryQueries } from '../../api/queries';
+import { hrefOf, navigate } from '../../app/router';
+import { count } from '../../components/format';
+import { Empty, ErrorState, Loading } from '../../components/states';
+import { type BrowserQuery, DEFAULT_QUERY, formatBrowserQuery, hasFilters, parseBrowserQuery, toListRequest } from './browser-query';
+import { FilterPanel } from './filter-panel';
+import { MemoryGrid } from './memory-grid';
+
+const SEARCH_DEBOUNCE_MS = 250;
+
+export function BrowserView({ params }: { params: URLSearchParams }) {
+  const api = useApi();
+  const paramsText = params.toString();
+  const query = useMemo(() => parseBrowserQuery(new URLSearchParams(paramsText)), [paramsText]);
+  const request = useMemo(() => toListRequest(query), [query]);
+  const listKey = JSON.stringify(request);
+  const list = useInfiniteQuery(memoryQueries.list(api, request));
+  const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+
+  useEffect(() => setSelected(new Set()), [listKey]);
+
+  const update = useCallback(
+    (patch: Partial<BrowserQuery>) => navigate(hrefOf.browser(formatBrowserQuery({ ...query, ...patch })), { replace: true }),
+    [query],
+  );
+  const onSort = useCallback(
+    (sort: SortKey) =>
+      update(sort === query.sort ? { direction: query.direction === 'asc' ? 'desc' : 'asc' } : { sort, direction: sort === 'type' || sort === 'tier' ? 'asc' : 'desc' }),
+    [query.sort, query.direction, update],
+  );
+  const open = useCallback((id: string) => navigate(hrefOf.memory(id)), []);
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = list;
+  const loadMore = useCallback(() => {
+    void fetchNextPage();
+  }, [fetchNextPage]);
+
+  return (
+    <div className="browser">
+      <header className="view-head">
+        <h1 tabIndex={-1}>Browser</h1>
+        <SearchBox value={query.text} onCommit={(text) => update({ text })} />
+        <div className="sort-controls">
+          <label>
+            Sort by{' '}
+            <select value={query.sort} onChange={(event) => onSort(event.target.value as SortKey)}>
+              {SORT_KEYS.map((key) => (
+                <option key={key} value={key}>
+                  {key}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="button"
+            onClick={() => update({ direction: query.direction === 'asc' ? 'desc' : 'asc' })}
+            aria-label={`Direction: ${query.direction === 'asc' ? 'ascending' : 'descending'}; switch`}
+          >
+            {query.direction === 'asc' ? '↑ asc' : '↓ desc'}
+          </button>
+        </div>
+      </header>
+      <div className="browser-body">
+        <FilterPanel query={query} onChange={update} onClear={() => update({ ...DEFAULT_QUERY, text: query.text, sort: query.sort, direction: query.direction })} />
+        <section className="browser-list" aria-label="Results">
+          <div className="list-status" role="status" aria-live="polite">
+            {list.isSuccess && (
+              <span data-testid="loaded-count">
+                {count(items.length)} {items.length === 1 ? 'memory' : 'memories'}
+                {hasNextPage ? ' loaded, more below' : ''}
+              </span>
+            )}
+            {list.isFetching && !list.isFetchingNextPage && list.isSuccess && <span className="dim"> · refreshing</span>}
+            {selected.size > 0 && (
+              <span className="selection-bar">
+                {' '}
+                · {count(selected.size)} selected{' '}
+                <button type="button" className="link-button" onClick={() => setSelected(new Set())}>
+                  Clear selection
+                </button>
+              </span>
+            )}
+          </div>
+          {list.isPending ? (
+            <Loading label="Loading memories…" />
+          ) : list.isError ? (
+            <ErrorState error={list.error} title="Could not list memories" onRetry={() => void list.refetch()} />
+          ) : items.length === 0 ? (
+            hasFilters(query) ? (
+              <Empty title="No memories match">
+                <button type="button" onClick={() => update({ ...DEFAULT_QUERY, sort: query.sort, direction: query.direction })}>
+                  Clear search and filters
+                </button>
+              </Empty>
+            ) : (
+              <Empty title="This mind has no memories yet">Agents write memories through MCP; they appear here as they arrive.</Empty>
+            )
+          ) : (
+            <MemoryGrid
+              items={items}
+              listKey={listKey}
+              hasMore={hasNextPage}
+              loadingMore={isFetchingNextPage}
+              loadMoreError={isFetchNextPageError}
+              loadMore={loadMore}
+              sort={query.sort}
+              direction={query.direction}
+              onSort={onSort}
+              highlight={query.text.trim()}
+              selected={selected}
+              onSelectedChange={setSelected}
+              onOpen={open}
+            />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** Search as you type, sent after a short pause; "/" anywhere in the Browser jumps here. */
+function SearchBox({ value, onCommit }: { value: string; onCommit(text: string): void }) {
+  const [draft, setDraft] = useState(value);
+  const input = useRef<HTMLInputElement>(null);
+  const commit = useRef(onCommit);
+  commit.current = onCommit;
+
+  useEffect(() => setDraft(value), [value]);
+  useEffect(() => {
+    if (draft === value) return;
+    const timer = setTimeout(() => commit.current(draft), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, value]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      const typing = target !== null && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+      if (event.key === '/' && !typing) {
+        event.preventDefault();
+        input.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <input
+      ref={input}
+      type="search"
+      className="search-input"
+      aria-label="Search memories"
+      placeholder="Search memories  ( / )"
+      value={draft}
+      onChange={(event) => setDraft(event.target.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit.current(draft);
+      }}
+    />
+  );
+}

@@ -1,0 +1,267 @@
+/**
+ * The Browser's virtualized grid. Only the rows in view (plus a few) exist in the DOM, pages load
+ * as the end comes near, and the grid is one tab stop: arrows / j k move, Shift extends the
+ * selection, Space toggles it, Enter opens, Escape clears.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import type { MemorySummary, SortKey } from '../../../shared/contract';
+import { rowDomId, MemoryRow } from './memory-row';
+
+export const ROW_HEIGHT = 40;
+const HEADER_HEIGHT = 36;
+/** Start loading the next page when this many loaded rows remain below the view. */
+const PREFETCH_ROWS = 40;
+
+/** Scroll positions per list, so coming Back from a memory lands where the person was. */
+const scrollMemory = new Map<string, number>();
+
+interface Column {
+  label: string;
+  sort?: SortKey;
+  className: string;
+}
+
+const COLUMNS: Column[] = [
+  { label: 'Type', sort: 'type', className: 'cell-type' },
+  { label: 'Content', className: 'cell-content' },
+  { label: 'Tier', sort: 'tier', className: 'cell-tier' },
+  { label: 'Confidence', sort: 'confidence', className: 'cell-confidence' },
+  { label: 'Updated', sort: 'updated', className: 'cell-time' },
+  { label: 'Created', sort: 'created', className: 'cell-time' },
+];
+
+interface Props {
+  items: MemorySummary[];
+  /** Identifies the list (filters + sort): selection and scroll belong to one list. */
+  listKey: string;
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMoreError: boolean;
+  loadMore(): void;
+  sort: SortKey;
+  direction: 'asc' | 'desc';
+  onSort(sort: SortKey): void;
+  highlight: string;
+  selected: ReadonlySet<string>;
+  onSelectedChange(selected: Set<string>): void;
+  onOpen(id: string): void;
+}
+
+export function MemoryGrid(props: Props) {
+  const { items, listKey, hasMore, loadingMore, loadMoreError, loadMore, selected, onSelectedChange, onOpen } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState<number | null>(null);
+  const anchor = useRef<number | null>(null);
+
+  const virtualizer = useVirtualizer({
+    count: items.length + (hasMore ? 1 : 0),
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    scrollMargin: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
+    initialOffset: () => scrollMemory.get(listKey) ?? 0,
+  });
+  const virtualItems = virtualizer.getVirtualItems();
+
+  // A new list (other filters or sort) starts at the top with nothing active.
+  useEffect(() => {
+    setActive(null);
+    anchor.current = null;
+  }, [listKey]);
+
+  useEffect(() => {
+    const element = scrollRef.current;
+    return () => {
+      if (element !== null) scrollMemory.set(listKey, element.scrollTop);
+    };
+  }, [listKey]);
+
+  const lastIndex = virtualItems[virtualItems.length - 1]?.index ?? -1;
+  useEffect(() => {
+    if (hasMore && !loadingMore && !loadMoreError && lastIndex >= items.length - PREFETCH_ROWS) loadMore();
+  }, [hasMore, loadingMore, loadMoreError, lastIndex, items.length, loadMore]);
+
+  // Handlers read the latest state through a ref so the memoized rows keep stable callbacks.
+  const latest = useRef({ items, selected, active });
+  latest.current = { items, selected, active };
+
+  const selectRange = useCallback((from: number, to: number, base: ReadonlySet<string>) => {
+    const next = new Set(base);
+    const [lo, hi] = from <= to ? [from, to] : [to, from];
+    for (let i = lo; i <= hi; i++) {
+      const id = latest.current.items[i]?.id;
+      if (id !== undefined) next.add(id);
+    }
+    return next;
+  }, []);
+
+  const onRowClick = useCallback(
+    (index: number, event: MouseEvent) => {
+      const id = latest.current.items[index]?.id;
+      if (id === undefined) return;
+      if (event.shiftKey && anchor.current !== null) {
+        onSelectedChange(selectRange(anchor.current, index, new Set()));
+      } else if (event.metaKey || event.ctrlKey) {
+        const next = new Set(latest.current.selected);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        onSelectedChange(next);
+        anchor.current = index;
+      } else {
+        onSelectedChange(new Set([id]));
+        anchor.current = index;
+      }
+      setActive(index);
+      scrollRef.current?.focus({ preventScroll: true });
+    },
+    [onSelectedChange, selectRange],
+  );
+
+  const moveTo = (index: number, extend: boolean) => {
+    const count = latest.current.items.length;
+    if (count === 0) return;
+    const target = Math.max(0, Math.min(count - 1, index));
+    setActive(target);
+    virtualizer.scrollToIndex(target, { align: 'auto' });
+    if (extend) {
+      if (anchor.current === null) anchor.current = latest.current.active ?? target;
+      onSelectedChange(selectRange(anchor.current, target, new Set()));
+    } else {
+      anchor.current = target;
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const current = active ?? -1;
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
+    const extend = event.shiftKey;
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'j':
+        moveTo(current + 1, extend);
+        break;
+      case 'ArrowUp':
+      case 'k':
+        moveTo(current === -1 ? 0 : current - 1, extend);
+        break;
+      case 'PageDown':
+        moveTo(current + page, extend);
+        break;
+      case 'PageUp':
+        moveTo(current - page, extend);
+        break;
+      case 'Home':
+        moveTo(0, extend);
+        break;
+      case 'End':
+        moveTo(items.length - 1, extend);
+        break;
+      case ' ': {
+        const id = active === null ? undefined : items[active]?.id;
+        if (id === undefined) return;
+        const next = new Set(selected);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        onSelectedChange(next);
+        anchor.current = active;
+        break;
+      }
+      case 'Enter': {
+        const id = active === null ? undefined : items[active]?.id;
+        if (id === undefined) return;
+        onOpen(id);
+        break;
+      }
+      case 'Escape':
+        if (selected.size === 0) return;
+        onSelectedChange(new Set());
+        break;
+      case 'a':
+        if (!(event.ctrlKey || event.metaKey)) return;
+        onSelectedChange(new Set(items.map((item) => item.id)));
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+
+  const activeId = active === null ? undefined : items[active]?.id;
+
+  return (
+    <div
+      ref={scrollRef}
+      className="grid"
+      role="grid"
+      aria-label="Memories"
+      aria-rowcount={hasMore ? -1 : items.length + 1}
+      aria-multiselectable="true"
+      aria-activedescendant={activeId === undefined ? undefined : rowDomId(activeId)}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      data-testid="memory-grid"
+    >
+      <div role="rowgroup" className="grid-head">
+        <div role="row" aria-rowindex={1} className="grid-row grid-header">
+          {COLUMNS.map((column) => (
+            <div
+              key={column.label}
+              role="columnheader"
+              className={`cell ${column.className}`}
+              aria-sort={
+                column.sort === props.sort ? (props.direction === 'asc' ? 'ascending' : 'descending') : column.sort ? 'none' : undefined
+              }
+            >
+              {column.sort === undefined ? (
+                column.label
+              ) : (
+                <button type="button" className="sort-button" tabIndex={-1} onClick={() => props.onSort(column.sort as SortKey)}>
+                  {column.label}
+                  <span aria-hidden="true" className="sort-arrow">
+                    {column.sort === props.sort ? (props.direction === 'asc' ? '▲' : '▼') : ''}
+                  </span>
+                </button>
+              )}
+            </div>
+          ))}
+        </div>
+      </div>
+      <div role="rowgroup" className="grid-body" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualItems.map((virtual) => {
+          const item = items[virtual.index];
+          const top = virtual.start - HEADER_HEIGHT;
+          if (item === undefined) {
+            return (
+              <div key="more" role="row" className="grid-row grid-more" style={{ transform: `translateY(${top}px)` }}>
+                <div role="gridcell" className="cell">
+                  {loadMoreError ? (
+                    <button type="button" onClick={loadMore}>
+                      Could not load more — try again
+                    </button>
+                  ) : (
+                    'Loading more…'
+                  )}
+                </div>
+              </div>
+            );
+          }
+          return (
+            <MemoryRow
+              key={item.id}
+              item={item}
+              index={virtual.index}
+              top={top}
+              active={virtual.index === active}
+              selected={selected.has(item.id)}
+              highlight={props.highlight}
+              onRowClick={onRowClick}
+              onOpen={onOpen}
+            />
+          );
+        })}
+      </div>
+    </div>
+  );
+}

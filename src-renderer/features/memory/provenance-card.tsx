@@ -1,0 +1,73 @@
+/** Where a memory came from and what came of it: every related memory is a link to it. */
+import type { MemoryRef, MemoryView } from '../../../shared/contract';
+import { hrefOf } from '../../app/router';
+import { StatusBadge, TypeBadge } from '../../components/badges';
+import { words } from '../../components/format';
+
+const RELATIONS: { key: Exclude<keyof MemoryView['provenance'], 'sourceType' | 'sourceEntity'>; label: string }[] = [
+  { key: 'derivedFrom', label: 'Derived from' },
+  { key: 'processedInto', label: 'Processed into' },
+  { key: 'evidence', label: 'Supported by' },
+  { key: 'counterEvidence', label: 'Contradicted by' },
+  { key: 'supersedes', label: 'Supersedes' },
+  { key: 'supersededBy', label: 'Superseded by' },
+  { key: 'mergedFrom', label: 'Merged from' },
+  { key: 'splitFrom', label: 'Split from' },
+];
+
+export function ProvenanceCard({ view }: { view: MemoryView }) {
+  const { provenance } = view;
+  const present = RELATIONS.filter((r) => provenance[r.key].length > 0);
+  return (
+    <section className="card" aria-labelledby="provenance-title">
+      <h2 id="provenance-title">Provenance</h2>
+      <dl className="kv">
+        <dt>Source type</dt>
+        <dd>{words(provenance.sourceType)}</dd>
+        <dt>Source entity</dt>
+        <dd>{provenance.sourceEntity ?? <span className="dim">none recorded</span>}</dd>
+      </dl>
+      {present.length === 0 ? (
+        <p className="dim">No links to other memories.</p>
+      ) : (
+        present.map((relation) => (
+          <div key={relation.key} className="relation" role="group" aria-label={relation.label}>
+            <h3>
+              {relation.label} <span className="dim">({provenance[relation.key].length})</span>
+            </h3>
+            <ul className="ref-list">
+              {provenance[relation.key].map((ref) => (
+                <RefItem key={ref.id} memoryRef={ref} />
+              ))}
+            </ul>
+          </div>
+        ))
+      )}
+      {view.evidenceRefs.length > 0 && (
+        <div className="relation" role="group" aria-label="Evidence references">
+          <h3>Evidence references</h3>
+          <ul className="evidence-list">
+            {view.evidenceRefs.map((ref) => (
+              <li key={ref.seq}>
+                <span className="badge">{ref.kind}</span> <code>{ref.ref}</code>
+                {ref.note !== null && <span className="dim"> — {ref.note}</span>}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function RefItem({ memoryRef }: { memoryRef: MemoryRef }) {
+  return (
+    <li>
+      <a href={hrefOf.memory(memoryRef.id)} className="ref-link" data-memory-id={memoryRef.id}>
+        <TypeBadge type={memoryRef.type} />
+        <span className="ref-content">{memoryRef.content}</span>
+        <StatusBadge status={memoryRef.status} />
+      </a>
+    </li>
+  );
+}
