@@ -87,6 +87,74 @@ export function linkEvidence(mind: Mind, id: string, episodeId: string, options:
   });
 }
 
+/**
+ * Several supporting episodes at once (consolidation: a cluster of episodes bearing out a belief):
+ * each episode not yet linked is linked as evidence and counts as one reinforcement (beliefs: α+1
+ * each). One change and one journal row for the lot; episodes already linked are left out.
+ */
+export function reinforceWithEpisodes(mind: Mind, id: string, episodeIds: readonly string[], options: WriteOptions): MemoryRecord {
+  return mind.store.transaction(() => {
+    const current = loadWritable(mind, id, options);
+    requireActiveForEvidence(current);
+    const linked = newlyLinked(mind, current, episodeIds, 'evidence');
+    let confidencePatch: MemoryPatch = {};
+    if (current.type === 'belief') {
+      const alpha = (current.alpha ?? 1) + linked.length;
+      const beta = current.beta ?? 1;
+      confidencePatch = { alpha, beta, confidence: betaConfidence(alpha, beta) };
+    } else {
+      let confidence = current.confidence;
+      for (let i = 0; i < linked.length; i += 1) confidence = reinforcedConfidence(confidence, current.timesReinforced + i);
+      confidencePatch = { confidence };
+    }
+    return applyChange(
+      mind,
+      current,
+      {
+        ...confidencePatch,
+        timesReinforced: current.timesReinforced + linked.length,
+        lastReinforcedAt: mind.now(),
+        eventEvidenceCount: current.eventEvidenceCount + linked.length,
+      },
+      { op: 'reinforce', options, evidence: linked, note: { evidenceLinked: linked } },
+    );
+  });
+}
+
+/** Several contradicting episodes for a belief at once: β+1 each, counter-evidence links, one journal row. */
+export function addCounterEpisodes(mind: Mind, id: string, episodeIds: readonly string[], options: WriteOptions): MemoryRecord {
+  return mind.store.transaction(() => {
+    const current = loadWritable(mind, id, options);
+    if (current.type !== 'belief') {
+      throw new MindError('not_a_belief', `${id} is ${withArticle(current.type)}; only beliefs take counter-evidence.`, { id });
+    }
+    requireActiveForEvidence(current);
+    const linked = newlyLinked(mind, current, episodeIds, 'counter_evidence');
+    const alpha = current.alpha ?? 1;
+    const beta = (current.beta ?? 1) + linked.length;
+    return applyChange(
+      mind,
+      current,
+      { alpha, beta, confidence: betaConfidence(alpha, beta) },
+      { op: 'counter_evidence', options, evidence: linked, note: { counterEvidenceLinked: linked } },
+    );
+  });
+}
+
+/** Links the episodes not yet linked this way; returns their ids. Refuses when none is new. */
+function newlyLinked(mind: Mind, target: MemoryRecord, episodeIds: readonly string[], kind: 'evidence' | 'counter_evidence'): string[] {
+  const linked = [...new Set(episodeIds)].filter((episodeId) => {
+    const episode = requireEpisode(mind, episodeId, target);
+    return insertLink(mind.store.db, { fromSeq: target.seq, toSeq: episode.seq, kind }, mind.now());
+  });
+  if (linked.length === 0) {
+    throw new MindError('invalid_input', `Every episode given is already ${kind === 'evidence' ? 'evidence' : 'counter-evidence'} for ${target.id}.`, {
+      id: target.id,
+    });
+  }
+  return linked;
+}
+
 /** Contradicting evidence for a belief: β+1, with the contradicting episode linked when named. */
 export function addCounterEvidence(
   mind: Mind,

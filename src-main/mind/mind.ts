@@ -11,8 +11,8 @@ export interface Mind {
   readonly store: Store;
   now(): number;
   newId(type: MemoryType): string;
-  /** Id for a record that is not a memory: `ct` contradiction, `run` consolidation run. */
-  newRecordId(prefix: 'ct' | 'run'): string;
+  /** Id for a record that is not a memory: `ct` contradiction, `run` consolidation run, `pr` proposal. */
+  newRecordId(prefix: 'ct' | 'run' | 'pr'): string;
   close(): void;
 }
 

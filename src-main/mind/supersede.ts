@@ -4,7 +4,7 @@
  * Both memories' journals record it.
  */
 import { MindError } from '../../shared/errors';
-import { withArticle } from '../../shared/model';
+import { type ReviewStatus, type SourceType, withArticle } from '../../shared/model';
 import { findMemoriesBySeqs } from '../store/memories-repo';
 import type { MemoryRecord } from '../store/memory-record';
 import { applyChange, loadWritable } from './change';
@@ -18,6 +18,14 @@ export interface SupersedeInput {
   fields?: Record<string, unknown> | undefined;
   confidence?: number | undefined;
   source?: string | undefined;
+  /** Explicit provenance (consolidation's revisions), as in createMemory. */
+  sourceType?: SourceType | undefined;
+  reviewStatus?: ReviewStatus | null | undefined;
+  /**
+   * The successor's supporting episodes. By default it inherits the old belief's; a revision
+   * forced by contradicting evidence stands on that evidence instead.
+   */
+  evidence?: readonly string[] | undefined;
 }
 
 export interface SupersedeResult {
@@ -49,9 +57,11 @@ export function supersedeBelief(mind: Mind, oldId: string, input: SupersedeInput
         content: input.content,
         fields: { ...old.fields, ...(input.fields ?? {}) },
         source: input.source,
+        sourceType: input.sourceType,
+        reviewStatus: input.reviewStatus,
         confidence: input.confidence,
         derivedFrom: [old.id],
-        evidence: inherited.map((m) => m.id),
+        evidence: input.evidence ?? inherited.map((m) => m.id),
         scope: old.scope,
         project: old.project,
       },

@@ -73,7 +73,7 @@ export interface JournalRow {
 
 const parse = (text: string | null) => (text === null ? null : JSON.parse(text));
 
-function toEntry(row: JournalRow): JournalEntry {
+export function journalEntryOf(row: JournalRow): JournalEntry {
   return {
     seq: row.seq,
     at: row.at,
@@ -92,7 +92,7 @@ function toEntry(row: JournalRow): JournalEntry {
 
 export function journalOf(db: Db, memoryId: string, limit: number): JournalEntry[] {
   return (stmt(db, 'SELECT * FROM journal WHERE memory_id = ? ORDER BY seq LIMIT ?').all(memoryId, limit) as JournalRow[]).map(
-    toEntry,
+    journalEntryOf,
   );
 }
 

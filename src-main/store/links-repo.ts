@@ -51,3 +51,8 @@ export function countEvidenceLinks(db: Db, seq: number): number {
     ).get(seq) as { n: number }
   ).n;
 }
+
+/** Removes one link: only a reverted consolidation run takes back a link it made. */
+export function deleteLink(db: Db, link: LinkRow): void {
+  stmt(db, 'DELETE FROM links WHERE from_seq = ? AND kind = ? AND to_seq = ?').run(link.fromSeq, link.kind, link.toSeq);
+}

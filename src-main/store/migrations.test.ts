@@ -90,6 +90,20 @@ describe('migrations', () => {
     }
   });
 
+  it('0004_consolidation_proposals adds proposals, consolidation marks and the run revert time', () => {
+    const names = objectNames();
+    for (const object of ['proposals', 'proposals_id', 'proposals_status', 'proposals_run', 'consolidation_marks']) {
+      expect(names.has(object), object).toBe(true);
+    }
+    const store = openStore(':memory:');
+    try {
+      const columns = (store.db.prepare('PRAGMA table_info(consolidation_runs)').all() as { name: string }[]).map((c) => c.name);
+      expect(columns).toContain('reverted_at');
+    } finally {
+      store.close();
+    }
+  });
+
   it('replayed on an empty database, match the committed schema snapshot', async () => {
     await expect(schemaOf()).toMatchFileSnapshot('./__snapshots__/schema.sql');
   });

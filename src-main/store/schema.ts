@@ -202,9 +202,51 @@ export const consolidationRuns = sqliteTable(
     budgetUsed: text('budget_used').notNull().default('{}'),
     stats: text('stats').notNull().default('{}'),
     error: text('error'),
+    /** Set when the run's changeset was reverted (a run is reverted at most once). */
+    revertedAt: integer('reverted_at'),
   },
   (t) => [index('consolidation_runs_started').on(t.startedAt)],
 );
+
+/**
+ * What consolidation proposes instead of doing (revise, split, merge, archive): applied only when
+ * a person approves it, or at once when auto-apply is on. `targets` and `target_versions` name
+ * the beliefs as the proposal saw them; `payload` is exactly what applying it would write.
+ */
+export const proposals = sqliteTable(
+  'proposals',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    id: text('id').notNull(),
+    runId: text('run_id').notNull(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('pending'),
+    targets: text('targets').notNull(),
+    targetVersions: text('target_versions').notNull(),
+    payload: text('payload').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: integer('created_at').notNull(),
+    decidedAt: integer('decided_at'),
+    decidedBy: text('decided_by'),
+    decisionNote: text('decision_note'),
+  },
+  (t) => [
+    uniqueIndex('proposals_id').on(t.id),
+    index('proposals_status').on(t.status, t.createdAt),
+    index('proposals_run').on(t.runId),
+  ],
+);
+
+/**
+ * Episodes (and raw captures) a consolidation run has handled past the checkpoint: a run that
+ * stops on its budget keeps what it finished, and the next run skips those. Cluster marks at or
+ * below the checkpoint are compacted away; triage marks stay (a skipped capture is not re-triaged).
+ */
+export const consolidationMarks = sqliteTable('consolidation_marks', {
+  seq: integer('seq').primaryKey(),
+  stage: text('stage').notNull(),
+  runId: text('run_id').notNull(),
+});
 
 export const meta = sqliteTable('meta', {
   key: text('key').primaryKey(),

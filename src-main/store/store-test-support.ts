@@ -4,10 +4,30 @@ import type { JournalRow } from './journal-repo';
 import type { MemoryWrite } from './memory-record';
 
 /** Tables a test may count (a fixed list: the name goes into the SQL text). */
-export type CountedTable = 'links' | 'evidence_refs' | 'memory_versions' | 'rejections' | 'contradictions';
+export type CountedTable =
+  | 'links'
+  | 'evidence_refs'
+  | 'memory_versions'
+  | 'rejections'
+  | 'contradictions'
+  | 'proposals'
+  | 'consolidation_runs'
+  | 'consolidation_marks'
+  | 'memory_vectors'
+  | 'meta';
 
 export function countRows(db: Db, table: CountedTable): number {
   return (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+}
+
+/** Every memory row as stored, in seq order (tests that compare whole states). */
+export function allMemoryRows(db: Db): Record<string, unknown>[] {
+  return db.prepare('SELECT * FROM memories ORDER BY seq').all() as Record<string, unknown>[];
+}
+
+/** The meta table as key → value. */
+export function metaEntries(db: Db): Record<string, string> {
+  return Object.fromEntries((db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
 }
 
 /** Journal rows exactly as written, for tests that check the stored form. */

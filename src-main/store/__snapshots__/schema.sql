@@ -79,6 +79,15 @@ CREATE INDEX `memory_versions_seq` ON `memory_versions` (`seq`,`valid_from`);
 -- index memory_versions_updated
 CREATE INDEX `memory_versions_updated` ON `memory_versions` (`updated_at`,`seq`);
 
+-- index proposals_id
+CREATE UNIQUE INDEX `proposals_id` ON `proposals` (`id`);
+
+-- index proposals_run
+CREATE INDEX `proposals_run` ON `proposals` (`run_id`);
+
+-- index proposals_status
+CREATE INDEX `proposals_status` ON `proposals` (`status`,`created_at`);
+
 -- index rejections_fingerprint
 CREATE INDEX `rejections_fingerprint` ON `rejections` (`fingerprint`);
 
@@ -88,6 +97,13 @@ CREATE TABLE "__drizzle_migrations" (
 				hash text NOT NULL,
 				created_at numeric
 			);
+
+-- table consolidation_marks
+CREATE TABLE `consolidation_marks` (
+	`seq` integer PRIMARY KEY NOT NULL,
+	`stage` text NOT NULL,
+	`run_id` text NOT NULL
+);
 
 -- table consolidation_runs
 CREATE TABLE `consolidation_runs` (
@@ -100,7 +116,7 @@ CREATE TABLE `consolidation_runs` (
 	`budget_used` text DEFAULT '{}' NOT NULL,
 	`stats` text DEFAULT '{}' NOT NULL,
 	`error` text
-);
+, `reverted_at` integer);
 
 -- table contradictions
 CREATE TABLE `contradictions` (
@@ -271,6 +287,23 @@ CREATE TABLE `memory_versions` (
 CREATE TABLE `meta` (
 	`key` text PRIMARY KEY NOT NULL,
 	`value` text NOT NULL
+);
+
+-- table proposals
+CREATE TABLE `proposals` (
+	`seq` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`id` text NOT NULL,
+	`run_id` text NOT NULL,
+	`kind` text NOT NULL,
+	`status` text DEFAULT 'pending' NOT NULL,
+	`targets` text NOT NULL,
+	`target_versions` text NOT NULL,
+	`payload` text NOT NULL,
+	`reason` text NOT NULL,
+	`created_at` integer NOT NULL,
+	`decided_at` integer,
+	`decided_by` text,
+	`decision_note` text
 );
 
 -- table rejections

@@ -1,0 +1,35 @@
+/**
+ * The consolidation checkpoint (meta `belief_consolidation_checkpoint`, the seed's key): every
+ * episode at or below it has been handled. Episodes above it that a run already handled carry a
+ * mark (a run stopped by its budget handles clusters, not a prefix of the episodes), so the
+ * checkpoint only ever advances past fully handled episodes.
+ */
+import { compactClusterMarks, countPendingEpisodes, lowestPendingEpisodeSeq, maxMemorySeqOf } from '../store/consolidation-repo';
+import { readMeta, writeMeta } from '../store/meta-repo';
+import type { Mind } from '../mind/mind';
+
+const CHECKPOINT_KEY = 'belief_consolidation_checkpoint';
+
+export function readCheckpoint(mind: Mind): number {
+  const value = Number(readMeta(mind.store.db, CHECKPOINT_KEY) ?? 0);
+  return Number.isInteger(value) && value >= 0 ? value : 0;
+}
+
+/** New episodes waiting for consolidation (the scheduler's every-N-episodes trigger). */
+export function episodesSinceCheckpoint(mind: Mind): number {
+  return countPendingEpisodes(mind.store.db, readCheckpoint(mind));
+}
+
+/**
+ * Moves the checkpoint to just below the lowest episode still waiting (or to the newest memory when
+ * none waits) and drops the marks it now covers. Runs inside the caller's transaction.
+ */
+export function advanceCheckpoint(mind: Mind): number {
+  const db = mind.store.db;
+  const current = readCheckpoint(mind);
+  const lowest = lowestPendingEpisodeSeq(db, current);
+  const next = Math.max(current, lowest === null ? maxMemorySeqOf(db) : lowest - 1);
+  if (next !== current) writeMeta(db, CHECKPOINT_KEY, String(next));
+  compactClusterMarks(db, next);
+  return next;
+}

@@ -1,0 +1,213 @@
+/**
+ * One cluster of new episodes, the seed's steps 3–4: synthesize a candidate, drop it if it was
+ * rejected before, then match it against the active beliefs:
+ * - ≥ reinforce threshold (and the contradiction rules do not fire: a one-word negation is
+ *   textually close) → each episode reinforces the belief (α+1, evidence link);
+ * - ≥ related threshold → the closest beliefs (up to the budget's classifications per cluster)
+ *   are classified against the candidate: supports → α+1 per episode with evidence links;
+ *   contradicts → β+1 per episode with counter-evidence links; partial → recorded per episode
+ *   (journal `partial_evidence`, no confidence change; the split gate counts it); irrelevant →
+ *   nothing. When every verdict is irrelevant the candidate is novel after all;
+ * - otherwise novel → a new belief, α = 1 + N, derived from and supported by its N episodes,
+ *   pending review.
+ * Planning is async (provider calls) and reads only the run's belief model; committing is
+ * synchronous, one transaction per cluster, and marks the cluster's episodes handled.
+ */
+import { contentTerms, detectContradiction } from '../../shared/rules/contradiction';
+import { insertMarks } from '../store/consolidation-repo';
+import { appendJournal } from '../store/journal-repo';
+import type { MemoryRecord } from '../store/memory-record';
+import { writeEmbedding } from '../store/vectors-repo';
+import { addCounterEpisodes, reinforceWithEpisodes } from '../mind/confidence-ops';
+import { createMemory } from '../mind/create';
+import { type BeliefModel, type BeliefState, beliefLabel, confidenceOf } from './belief-model';
+import type { BeliefCandidate, Classification, SourceText } from './provider';
+import type { RunContext } from './run-context';
+import { embedChecked } from './reembed';
+import type { RejectionFilter } from './rejection-filter';
+
+export interface EpisodeItem {
+  record: MemoryRecord;
+  source: SourceText;
+  vector: Float32Array;
+}
+
+interface Verdict {
+  belief: BeliefState;
+  classification: Classification;
+  reasoning: string;
+}
+
+type ClusterDecision =
+  | { kind: 'skipped' }
+  | { kind: 'rejected'; statement: string; why: string }
+  | { kind: 'reinforce'; belief: BeliefState; similarity: number }
+  | { kind: 'classified'; verdicts: Verdict[] }
+  | { kind: 'novel'; candidate: BeliefCandidate; vector: Float32Array };
+
+export async function planCluster(
+  ctx: RunContext,
+  model: BeliefModel,
+  rejections: RejectionFilter,
+  episodes: readonly EpisodeItem[],
+): Promise<ClusterDecision> {
+  const label = `cluster of ${episodes.map((e) => e.record.id).join(', ')}`;
+  const candidate = await ctx.call(label, (signal) => ctx.provider.synthesize(episodes.map((e) => e.source), signal));
+  if (candidate === null) return { kind: 'skipped' };
+  const statement = typeof candidate.statement === 'string' ? candidate.statement.trim() : '';
+  if (statement === '') {
+    ctx.skip(label, 'malformed: the synthesized statement is empty');
+    return { kind: 'skipped' };
+  }
+  if (rejections.byFingerprint(statement)) return { kind: 'rejected', statement, why: 'same text as a rejected statement' };
+  const vectors = await ctx.call(label, (signal) => embedChecked(ctx.provider.embedder, [statement], signal));
+  const vector = vectors?.[0];
+  if (!vector) return { kind: 'skipped' };
+  const rejected = rejections.bySimilarity(statement, vector, ctx.thresholds.rejection);
+  if (rejected !== null) return { kind: 'rejected', statement, why: `close to the rejected "${rejected}"` };
+
+  const { scope, project } = placementOf(episodes);
+  const near = model.index.near(vector, contentTerms(statement), ctx.thresholds.related, (slot) => {
+    const belief = model.at(slot);
+    return belief.active && (belief.scope === 'global' || (belief.scope === scope && belief.project === project));
+  });
+  const closest = near[0];
+  if (closest && closest.score >= ctx.thresholds.reinforce && !detectContradiction(statement, model.at(closest.slot).statement)) {
+    return { kind: 'reinforce', belief: model.at(closest.slot), similarity: closest.score };
+  }
+  const verdicts: Verdict[] = [];
+  for (const neighbour of near.slice(0, ctx.budget.maxClassificationsPerCluster)) {
+    const belief = model.at(neighbour.slot);
+    ctx.counts.classifications += 1;
+    const result = await ctx.call(`classify ${beliefLabel(belief)} against ${label}`, (signal) =>
+      ctx.provider.classify({ id: belief.id ?? 'new', text: belief.statement }, { id: 'candidate', text: statement }, signal),
+    );
+    if (result !== null && result.classification !== 'irrelevant') {
+      verdicts.push({ belief, classification: result.classification, reasoning: result.reasoning });
+    }
+  }
+  if (verdicts.length > 0) return { kind: 'classified', verdicts };
+  return { kind: 'novel', candidate: { ...candidate, statement }, vector };
+}
+
+/** Where a new belief belongs: the episodes' project when they all share one, else global. */
+function placementOf(episodes: readonly EpisodeItem[]): { scope: string; project: string | null } {
+  const first = episodes[0]?.record;
+  if (first && episodes.every((e) => e.record.scope === first.scope && e.record.project === first.project)) {
+    return { scope: first.scope, project: first.project };
+  }
+  return { scope: 'global', project: null };
+}
+
+export function commitCluster(ctx: RunContext, model: BeliefModel, episodes: readonly EpisodeItem[], decision: ClusterDecision): void {
+  if (decision.kind === 'skipped') return;
+  ctx.commit(() => insertMarks(ctx.mind.store.db, episodes.map((e) => e.record.seq), 'cluster', ctx.runId));
+  if (decision.kind === 'rejected') {
+    ctx.counts.droppedByRejection += 1;
+    ctx.act('drop_rejected', null, `Dropped "${decision.statement}": ${decision.why}`);
+    return;
+  }
+  const ids = episodes.map((e) => e.record.id);
+  switch (decision.kind) {
+    case 'reinforce':
+      support(ctx, model, decision.belief, ids, `similarity ${decision.similarity.toFixed(2)}`);
+      break;
+    case 'novel':
+      createBelief(ctx, model, episodes, decision.candidate, decision.vector);
+      break;
+    case 'classified':
+      for (const verdict of decision.verdicts) {
+        if (verdict.classification === 'supports') support(ctx, model, verdict.belief, ids, verdict.reasoning);
+        else if (verdict.classification === 'contradicts') contradict(ctx, model, verdict.belief, ids, verdict.reasoning);
+        else partial(ctx, model, verdict.belief, ids, verdict.reasoning);
+      }
+      break;
+  }
+}
+
+/** The model follows the store: one change, one new version. */
+function touch(ctx: RunContext, belief: BeliefState): void {
+  belief.touched = true;
+  belief.updatedAt = ctx.mind.now();
+  belief.version += 1;
+}
+
+function support(ctx: RunContext, model: BeliefModel, belief: BeliefState, episodeIds: readonly string[], why: string): void {
+  const evidence = model.evidenceOf(belief);
+  const fresh = episodeIds.filter((id) => !evidence.supporting.includes(id));
+  if (fresh.length === 0) return;
+  const before = confidenceOf(belief);
+  ctx.commit(() => reinforceWithEpisodes(ctx.mind, belief.id as string, fresh, { ...ctx.write, reason: why }));
+  belief.alpha += fresh.length;
+  belief.lastReinforcedAt = ctx.mind.now();
+  evidence.supporting.push(...fresh);
+  evidence.peakConfidence = Math.max(evidence.peakConfidence, confidenceOf(belief));
+  touch(ctx, belief);
+  ctx.counts.reinforced += 1;
+  ctx.act('reinforce', belief.id, `+${fresh.length} supporting episodes for "${belief.statement}" (confidence ${before.toFixed(2)} → ${confidenceOf(belief).toFixed(2)})`);
+}
+
+function contradict(ctx: RunContext, model: BeliefModel, belief: BeliefState, episodeIds: readonly string[], why: string): void {
+  const evidence = model.evidenceOf(belief);
+  const fresh = episodeIds.filter((id) => !evidence.counter.includes(id));
+  if (fresh.length === 0) return;
+  const before = confidenceOf(belief);
+  ctx.commit(() => addCounterEpisodes(ctx.mind, belief.id as string, fresh, { ...ctx.write, reason: why }));
+  belief.beta += fresh.length;
+  evidence.counter.push(...fresh);
+  evidence.recentAgainst.unshift(...fresh.map(() => 'counter_evidence'));
+  touch(ctx, belief);
+  ctx.counts.contradicted += 1;
+  ctx.act('counter_evidence', belief.id, `+${fresh.length} contradicting episodes for "${belief.statement}" (confidence ${before.toFixed(2)} → ${confidenceOf(belief).toFixed(2)})`);
+}
+
+function partial(ctx: RunContext, model: BeliefModel, belief: BeliefState, episodeIds: readonly string[], why: string): void {
+  const evidence = model.evidenceOf(belief);
+  const fresh = episodeIds.filter((id) => !evidence.partial.includes(id));
+  if (fresh.length === 0) return;
+  ctx.commit(() =>
+    appendJournal(ctx.mind.store.db, {
+      at: ctx.mind.now(),
+      actor: ctx.actor,
+      op: 'partial_evidence',
+      memoryId: belief.id,
+      runId: ctx.runId,
+      after: { classification: 'partial', episodes: fresh },
+      reason: why,
+      evidence: fresh,
+    }),
+  );
+  evidence.partial.push(...fresh);
+  evidence.recentAgainst.unshift(...fresh.map(() => 'partial_evidence'));
+  belief.touched = true;
+  ctx.counts.partial += 1;
+  ctx.act('partial_evidence', belief.id, `${fresh.length} episodes support "${belief.statement}" only in part`);
+}
+
+function createBelief(ctx: RunContext, model: BeliefModel, episodes: readonly EpisodeItem[], candidate: BeliefCandidate, vector: Float32Array): void {
+  const ids = episodes.map((e) => e.record.id);
+  const { scope, project } = placementOf(episodes);
+  const fields = beliefFields(candidate);
+  const state = model.addNew({ statement: candidate.statement, fields, vector, scope, project, episodes: ids, at: ctx.mind.now() });
+  ctx.commit(() => {
+    const created = createMemory(
+      ctx.mind,
+      { type: 'belief', content: candidate.statement, fields, sourceType: 'consolidation', derivedFrom: ids, evidence: ids, scope, project },
+      ctx.write,
+    );
+    writeEmbedding(ctx.mind.store.db, created.seq, vector);
+    model.bind(state, created);
+  });
+  ctx.counts.created += 1;
+  ctx.act('create_belief', state.id, `New belief from ${ids.length} episodes: "${candidate.statement}" (confidence ${confidenceOf(state).toFixed(2)}, pending review)`);
+}
+
+/** The candidate's structured fields, as the belief's validated type fields. */
+export function beliefFields(candidate: BeliefCandidate): Record<string, unknown> {
+  const fields: Record<string, unknown> = { timeframe: candidate.timeframe };
+  for (const key of ['subject', 'predicate', 'context'] as const) {
+    const value = candidate[key];
+    if (typeof value === 'string' && value.trim() !== '') fields[key] = value.trim();
+  }
+  return fields;
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { NGRAM_THRESHOLDS, thresholdsFor, MODEL_THRESHOLDS } from '../thresholds';
+import { cosine } from '../vector-math';
+import { textOf } from '../source-text';
+import { createNgramEmbedder, embedText, NGRAM_EMBEDDER_ID } from './ngram-embedder';
+import { createOfflineProvider } from './offline-provider';
+
+const signal = new AbortController().signal;
+const e = (text: string) => embedText(text, 384);
+const sim = (a: string, b: string) => cosine(e(a), e(b));
+
+describe('offline n-gram embedder', () => {
+  it('is deterministic and L2-normalized at its dimension', async () => {
+    const embedder = createNgramEmbedder();
+    expect(embedder.id).toBe(NGRAM_EMBEDDER_ID);
+    const [a, b] = await embedder.embed(['Friday deploys break the build', 'Friday deploys break the build'], signal);
+    expect(a).toHaveLength(384);
+    expect(Array.from(a as Float32Array)).toEqual(Array.from(b as Float32Array));
+    const norm = Math.sqrt((a as Float32Array).reduce((sum, x) => sum + x * x, 0));
+    expect(norm).toBeCloseTo(1, 5);
+  });
+
+  it('leaves a text without words at the zero vector rather than dividing by zero', () => {
+    expect(Array.from(e('→ … !!')).every((x) => x === 0)).toBe(true);
+  });
+
+  it('scores similar texts above dissimilar ones, on the scale the offline thresholds assume', () => {
+    const paraphrase = sim('Deploys on Friday break the build', 'Friday deploys broke the build again');
+    const unrelated = sim('Deploys on Friday break the build', 'The cache eviction policy in search is too aggressive');
+    const reworded = sim('The user prefers Bun for personal projects', 'User prefers using Bun in personal projects');
+    expect(paraphrase).toBeGreaterThan(unrelated);
+    expect(paraphrase).toBeGreaterThanOrEqual(NGRAM_THRESHOLDS.cluster);
+    expect(unrelated).toBeLessThan(NGRAM_THRESHOLDS.related);
+    expect(reworded).toBeGreaterThan(paraphrase);
+    expect(sim('The user prefers Bun', 'The user prefers Bun.')).toBeCloseTo(1, 5);
+  });
+
+  it('keeps thresholds per embedder: the seed values for models, calibrated ones for n-grams', () => {
+    expect(thresholdsFor('text-embedding-3-small')).toEqual({ cluster: 0.7, reinforce: 0.92, related: 0.7, merge: 0.92, rejection: 0.92 });
+    expect(thresholdsFor(NGRAM_EMBEDDER_ID)).toBe(NGRAM_THRESHOLDS);
+    expect(NGRAM_THRESHOLDS).not.toEqual(MODEL_THRESHOLDS);
+  });
+});
+
+describe('offline provider', () => {
+  const provider = createOfflineProvider();
+  const episodeText = (objective: string, outcome: string, lessons: string[]) =>
+    textOf('episode', `${objective} → ${outcome}`, { outcome, lessons });
+
+  it('synthesizes the lesson the cluster shares, with structured fields', async () => {
+    const candidate = await provider.synthesize(
+      [
+        { id: 'ep_1', text: episodeText('Deployed payments on Friday', 'the build broke', ['Friday deploys break the build']) },
+        { id: 'ep_2', text: episodeText('Deployed search on a Friday', 'build broke', ['Friday deploys break the build']) },
+        { id: 'ep_3', text: episodeText('Friday deploy of billing', 'the build broke', ['Ask Dana before touching billing']) },
+      ],
+      signal,
+    );
+    expect(candidate.statement).toBe('Friday deploys break the build.');
+    expect(candidate.subject).toBe('friday');
+    expect(candidate.predicate).toBe('deploys break the build');
+    expect(candidate.context).toBe('general');
+    expect(candidate.timeframe).toBe('current');
+  });
+
+  it('reads context and timeframe off the statement', async () => {
+    const candidate = await provider.synthesize([{ id: 'ep_1', text: 'Migrations always fail when the disk is full' }], signal);
+    expect(candidate.context).toBe('when the disk is full');
+    expect(candidate.timeframe).toBe('always');
+  });
+
+  it('classifies by rules: contradicts, partial, supports, irrelevant', async () => {
+    const belief = { id: 'bl_1', text: 'Friday deploys always break the build' };
+    const classify = async (text: string) => (await provider.classify(belief, { id: 'x', text }, signal)).classification;
+    expect(await classify('Friday deploys never break the build')).toBe('contradicts');
+    expect(await classify('Friday deploys break the build only when migrations run')).toBe('partial');
+    expect(await classify('Friday deploys always break the builds')).toBe('supports');
+    expect(await classify('The cache eviction policy in search is too aggressive')).toBe('irrelevant');
+  });
+
+  it('triages captures: events become episodes, remarks notes, credentials and chatter are skipped', async () => {
+    const triage = async (text: string) => (await provider.triage({ id: 'raw_1', text }, signal)).suggest;
+    expect(await triage('Deploy search 4.2.0 finished; cache error rate 0.3%')).toBe('episode');
+    expect(await triage('Can we drop the cache workaround from search soon?')).toBe('note');
+    expect(await triage('ok thanks')).toBe('skip');
+    expect(await triage('Dana pasted the staging api key 9f8e7d6c5b4a39281706f5e4d3c2b1a0 by mistake')).toBe('skip');
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * Rebuilding every vector for a new embedder (another id or dimension). A vec0 table's dimension
+ * is fixed, so the one `memory_vectors` table is dropped and recreated at the new dimension, with
+ * meta naming the new embedder, and refilled a page at a time (one transaction per page, so
+ * agents keep writing meanwhile). Only one embedder's vectors ever exist: there is no mixing of
+ * spaces to get wrong. A rebuild that stops half-way (cancelled) leaves the table owned by the new
+ * embedder with some vectors missing; the pipeline embeds what it needs and is missing, and the
+ * next rebuild starts again from empty.
+ */
+import type { MemoryRecord } from '../store/memory-record';
+import { embeddablePage, resetVectorTable, writeEmbedding } from '../store/vectors-repo';
+import type { Mind } from '../mind/mind';
+import type { Embedder } from './provider';
+import { textOf } from './source-text';
+
+const PAGE = 512;
+
+export interface ReembedOptions {
+  signal?: AbortSignal;
+  onProgress?: (done: number) => void;
+}
+
+/** Returns how many memories got a vector. */
+export async function reembedAll(mind: Mind, embedder: Embedder, options: ReembedOptions = {}): Promise<number> {
+  const db = mind.store.db;
+  mind.store.transaction(() => resetVectorTable(db, { id: embedder.id, dimension: embedder.dimension }));
+  let afterSeq = 0;
+  let done = 0;
+  for (;;) {
+    options.signal?.throwIfAborted();
+    const page = embeddablePage(db, afterSeq, PAGE);
+    const last = page[page.length - 1];
+    if (!last) break;
+    const texts = page.map((row) => textOf(row.type, row.content, JSON.parse(row.fields) as MemoryRecord['fields']));
+    const vectors = await embedChecked(embedder, texts, options.signal ?? new AbortController().signal);
+    mind.store.transaction(() => page.forEach((row, i) => writeEmbedding(db, row.seq, vectors[i] as Float32Array)));
+    done += page.length;
+    afterSeq = last.seq;
+    options.onProgress?.(done);
+  }
+  return done;
+}
+
+/** Embeds and checks the answer's shape: one vector per text, each of the embedder's dimension. */
+export async function embedChecked(embedder: Embedder, texts: readonly string[], signal: AbortSignal): Promise<Float32Array[]> {
+  if (texts.length === 0) return [];
+  const vectors = await embedder.embed(texts, signal);
+  if (vectors.length !== texts.length || vectors.some((v) => v.length !== embedder.dimension)) {
+    throw new Error(`embedder ${embedder.id} returned ${vectors.length} vectors for ${texts.length} texts (dimension ${embedder.dimension} expected)`);
+  }
+  return vectors;
+}

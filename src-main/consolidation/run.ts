@@ -1,0 +1,194 @@
+/**
+ * One consolidation run (the belief seed's pipeline): episodes since the checkpoint → embed →
+ * cluster → per cluster synthesize, match and commit → triage raw captures → gates (proposals) →
+ * contradiction scan → checkpoint. A run is a changeset: a `consolidation_runs` row and the
+ * journal rows carrying its id, actor `scheduler:<runId>`.
+ *
+ * Plan, then apply: provider calls are async, and no write transaction is held across them.
+ * Each cluster is planned from the run's belief model (belief-model.ts) and then committed in one
+ * transaction; the model is updated the same way whether or not anything is written, so a dry run
+ * (which writes nothing: no run row, no vectors, no marks) returns the actions a real run takes.
+ * On its budget (clusters per cycle, cycle time) or a cancel, a run commits what it finished,
+ * moves the checkpoint past fully handled episodes only, and ends `aborted_budget` / `cancelled`.
+ */
+import { contentTerms } from '../../shared/rules/contradiction';
+import { activeBeliefs, insertMarks, pendingEpisodes } from '../store/consolidation-repo';
+import { finishRun, insertRun } from '../store/consolidation-runs-repo';
+import type { MemoryRecord } from '../store/memory-record';
+import { readEmbedderInfo, readEmbeddings, writeEmbedding } from '../store/vectors-repo';
+import type { Mind } from '../mind/mind';
+import { BeliefModel } from './belief-model';
+import { advanceCheckpoint, readCheckpoint } from './checkpoint';
+import { clusterItems } from './cluster';
+import { commitCluster, type EpisodeItem, planCluster } from './cluster-step';
+import { commitProposal, planGates } from './gate-step';
+import { embedChecked, reembedAll } from './reembed';
+import { RejectionFilter } from './rejection-filter';
+import { RunContext, RunStop } from './run-context';
+import type { RunOptions, RunStatus, RunSummary } from './run-types';
+import { scanStep } from './scan-step';
+import { sourceTextOf } from './source-text';
+import { triageRaws } from './triage-step';
+
+export { revertRun } from './revert';
+
+/** Episodes read per run; a larger backlog is left for the next run (which the run's status says). */
+export const MAX_EPISODES_PER_RUN = 50_000;
+const EMBED_BATCH = 256;
+
+export async function runConsolidation(mind: Mind, options: RunOptions): Promise<RunSummary> {
+  const runId = mind.newRecordId('run');
+  const ctx = new RunContext(mind, runId, options);
+  ctx.commit(() =>
+    insertRun(mind.store.db, { id: runId, trigger: options.trigger, provider: options.provider.id, status: 'running', startedAt: mind.now() }),
+  );
+  let status: RunStatus = ctx.dryRun ? 'dry_run' : 'completed';
+  let error: string | null = null;
+  try {
+    const stopped = await pipeline(ctx);
+    if (stopped && !ctx.dryRun) status = stopped;
+  } catch (caught) {
+    if (ctx.dryRun) throw caught;
+    status = 'failed';
+    error = caught instanceof Error ? caught.message : String(caught);
+    finish(ctx, status, error);
+    throw caught;
+  }
+  finish(ctx, status, error);
+  return {
+    runId,
+    status,
+    clustersFound: ctx.counts.clustersFound,
+    created: ctx.counts.created,
+    reinforced: ctx.counts.reinforced,
+    contradicted: ctx.counts.contradicted,
+    proposals: ctx.counts.proposals,
+    droppedByRejection: ctx.counts.droppedByRejection,
+    skipped: ctx.skipped,
+    durationMs: ctx.elapsedMs(),
+    actions: ctx.actions,
+  };
+}
+
+function finish(ctx: RunContext, status: RunStatus, error: string | null): void {
+  ctx.commit(() =>
+    finishRun(ctx.mind.store.db, ctx.runId, {
+      status,
+      finishedAt: ctx.mind.now(),
+      budgetUsed: {
+        clusters: ctx.counts.clustersHandled,
+        classifications: ctx.counts.classifications,
+        providerCalls: ctx.counts.providerCalls,
+        elapsedMs: ctx.elapsedMs(),
+      },
+      stats: { ...ctx.counts, skipped: ctx.skipped.length, actions: ctx.actions.length },
+      error,
+    }),
+  );
+}
+
+/** Returns how the run stopped early, or null when it went through every stage. */
+async function pipeline(ctx: RunContext): Promise<'aborted_budget' | 'cancelled' | null> {
+  const mind = ctx.mind;
+  ctx.progress('extract', 0, 1);
+  const records = pendingEpisodes(mind.store.db, readCheckpoint(mind), MAX_EPISODES_PER_RUN);
+  ctx.progress('extract', 1, 1);
+  let stopped: 'aborted_budget' | 'cancelled' | null = records.length === MAX_EPISODES_PER_RUN ? 'aborted_budget' : null;
+  const handled = new Set<number>();
+  try {
+    const { episodes, model } = await embedStage(ctx, records);
+    const rejections = await RejectionFilter.load(mind, (texts) => embedAll(ctx, texts));
+
+    ctx.progress('cluster', 0, 1);
+    const clusters = clusterItems(episodes.map((e) => ({ vector: e.vector, terms: contentTerms(e.source.text) })), ctx.thresholds.cluster);
+    ctx.counts.clustersFound = clusters.length;
+    ctx.progress('cluster', 1, 1);
+    const clustered = new Set(clusters.flat());
+    episodes.forEach((e, i) => {
+      if (!clustered.has(i)) handled.add(e.record.seq);
+    });
+
+    for (const [done, members] of clusters.entries()) {
+      ctx.progress('synthesize', done, clusters.length);
+      if (done >= ctx.budget.maxClustersPerCycle) {
+        throw new RunStop('aborted_budget', `at most ${ctx.budget.maxClustersPerCycle} clusters per cycle`);
+      }
+      ctx.checkpoint();
+      const items = members.map((i) => episodes[i] as EpisodeItem);
+      const decision = await planCluster(ctx, model, rejections, items);
+      ctx.progress('match', done, clusters.length);
+      commitCluster(ctx, model, items, decision);
+      if (decision.kind !== 'skipped') for (const item of items) handled.add(item.record.seq);
+      ctx.counts.clustersHandled += 1;
+    }
+    ctx.progress('synthesize', clusters.length, clusters.length);
+
+    await triageRaws(ctx);
+
+    ctx.progress('gates', 0, 1);
+    const proposals = await planGates(ctx, model);
+    for (const [done, proposal] of proposals.entries()) {
+      ctx.checkpoint();
+      commitProposal(ctx, model, proposal);
+      ctx.progress('gates', done + 1, proposals.length);
+    }
+    ctx.progress('gates', 1, 1);
+
+    ctx.checkpoint();
+    scanStep(ctx, model);
+  } catch (caught) {
+    if (!(caught instanceof RunStop)) throw caught;
+    ctx.skip('run', caught.message);
+    stopped = caught.status;
+  }
+  ctx.progress('checkpoint', 0, 1);
+  ctx.commit(() => {
+    insertMarks(mind.store.db, [...handled], 'cluster', ctx.runId);
+    advanceCheckpoint(mind);
+  });
+  ctx.progress('checkpoint', 1, 1);
+  return stopped;
+}
+
+async function embedAll(ctx: RunContext, texts: readonly string[]): Promise<Float32Array[]> {
+  const vectors: Float32Array[] = [];
+  for (let start = 0; start < texts.length; start += EMBED_BATCH) {
+    ctx.checkpoint();
+    const batch = texts.slice(start, start + EMBED_BATCH);
+    const signal = AbortSignal.timeout(ctx.budget.perCallTimeoutMs);
+    ctx.counts.providerCalls += 1;
+    vectors.push(...(await embedChecked(ctx.provider.embedder, batch, ctx.options.signal ? AbortSignal.any([ctx.options.signal, signal]) : signal)));
+  }
+  return vectors;
+}
+
+/**
+ * Vectors for the new episodes and every active belief: read from the vector table when it holds
+ * this embedder's vectors, computed otherwise. A real run first rebuilds the table for a new
+ * embedder and stores what it computes; a dry run keeps its vectors in memory.
+ */
+async function embedStage(ctx: RunContext, records: readonly MemoryRecord[]): Promise<{ episodes: EpisodeItem[]; model: BeliefModel }> {
+  const mind = ctx.mind;
+  const db = mind.store.db;
+  const embedder = ctx.provider.embedder;
+  const info = readEmbedderInfo(db);
+  let sameSpace = info?.id === embedder.id && info.dimension === embedder.dimension;
+  if (!sameSpace && !ctx.dryRun) {
+    await reembedAll(mind, embedder, { signal: ctx.options.signal, onProgress: (done) => ctx.progress('embed', done, 0) });
+    sameSpace = true;
+  }
+  const beliefs = activeBeliefs(db);
+  const all = [...records, ...beliefs];
+  const stored = sameSpace ? readEmbeddings(db, all.map((r) => r.seq)) : new Map<number, Float32Array>();
+  const missing = all.filter((r) => !stored.has(r.seq));
+  ctx.progress('embed', 0, missing.length);
+  const computed = await embedAll(ctx, missing.map((r) => sourceTextOf(r).text));
+  ctx.commit(() => missing.forEach((r, i) => writeEmbedding(db, r.seq, computed[i] as Float32Array)));
+  missing.forEach((r, i) => stored.set(r.seq, computed[i] as Float32Array));
+  ctx.progress('embed', missing.length, missing.length);
+
+  const model = new BeliefModel(mind);
+  for (const belief of beliefs) model.addExisting(belief, stored.get(belief.seq) as Float32Array);
+  const episodes = records.map((record) => ({ record, source: sourceTextOf(record), vector: stored.get(record.seq) as Float32Array }));
+  return { episodes, model };
+}

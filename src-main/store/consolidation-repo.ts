@@ -1,0 +1,133 @@
+/**
+ * What the consolidation pipeline reads: episodes past the checkpoint, raw captures to triage,
+ * active beliefs and the evidence each has gathered, and the marks that record handled items.
+ */
+import type { Db } from './connection';
+import { type MemoryRecord, type MemoryRow, toRecord } from './memory-record';
+import { stmt } from './statements';
+
+export type MarkStage = 'cluster' | 'triage';
+
+export function insertMarks(db: Db, seqs: readonly number[], stage: MarkStage, runId: string): void {
+  const insert = stmt(db, 'INSERT OR IGNORE INTO consolidation_marks (seq, stage, run_id) VALUES (?, ?, ?)');
+  for (const seq of seqs) insert.run(seq, stage, runId);
+}
+
+/** Cluster marks at or below the checkpoint say nothing the checkpoint does not. */
+export function compactClusterMarks(db: Db, checkpointSeq: number): void {
+  stmt(db, `DELETE FROM consolidation_marks WHERE stage = 'cluster' AND seq <= ?`).run(checkpointSeq);
+}
+
+const PENDING_EPISODES = `FROM memories m WHERE m.type = 'episode' AND m.status = 'active' AND m.seq > ?
+  AND NOT EXISTS (SELECT 1 FROM consolidation_marks k WHERE k.seq = m.seq)`;
+
+/** Active episodes after the checkpoint that no run has handled yet, oldest first. */
+export function pendingEpisodes(db: Db, checkpointSeq: number, limit: number): MemoryRecord[] {
+  return (stmt(db, `SELECT m.* ${PENDING_EPISODES} ORDER BY m.seq LIMIT ?`).all(checkpointSeq, limit) as MemoryRow[]).map(toRecord);
+}
+
+export function countPendingEpisodes(db: Db, checkpointSeq: number): number {
+  return (stmt(db, `SELECT count(*) AS n ${PENDING_EPISODES}`).get(checkpointSeq) as { n: number }).n;
+}
+
+/** The lowest pending episode seq, or null when every episode past the checkpoint is handled. */
+export function lowestPendingEpisodeSeq(db: Db, checkpointSeq: number): number | null {
+  const row = stmt(db, `SELECT min(m.seq) AS seq ${PENDING_EPISODES}`).get(checkpointSeq) as { seq: number | null };
+  return row.seq;
+}
+
+export function maxMemorySeqOf(db: Db): number {
+  return (stmt(db, 'SELECT coalesce(max(seq), 0) AS seq FROM memories').get() as { seq: number }).seq;
+}
+
+/** Raw captures nobody has processed, and that triage has not looked at yet, oldest first. */
+export function untriagedRaws(db: Db, limit: number): MemoryRecord[] {
+  return (
+    stmt(
+      db,
+      `SELECT m.* FROM memories m WHERE m.type = 'raw' AND m.status = 'active'
+       AND NOT EXISTS (SELECT 1 FROM consolidation_marks k WHERE k.seq = m.seq) ORDER BY m.seq LIMIT ?`,
+    ).all(limit) as MemoryRow[]
+  ).map(toRecord);
+}
+
+export function activeBeliefs(db: Db): MemoryRecord[] {
+  return (stmt(db, `SELECT * FROM memories WHERE type = 'belief' AND status = 'active' ORDER BY seq`).all() as MemoryRow[]).map(
+    toRecord,
+  );
+}
+
+/** A belief's evidence as the gates read it. */
+export interface BeliefEvidenceRow {
+  supporting: string[];
+  counter: string[];
+  /** Episodes classified PARTIAL (journal rows `partial_evidence` not reverted since). */
+  partial: string[];
+  /** The last `recent` verdicts against the belief, newest first: `counter_evidence` or `partial_evidence`. */
+  recentAgainst: string[];
+  /** Highest confidence the belief has ever held. */
+  peakConfidence: number;
+}
+
+export function beliefEvidence(db: Db, seq: number, id: string, recent: number): BeliefEvidenceRow {
+  const linked = (kind: string) =>
+    (
+      stmt(
+        db,
+        `SELECT e.id FROM links l JOIN memories e ON e.seq = l.to_seq
+         WHERE l.from_seq = ? AND l.kind = ? AND e.status != 'forgotten' ORDER BY l.seq`,
+      ).all(seq, kind) as { id: string }[]
+    ).map((r) => r.id);
+  const against = stmt(
+    db,
+    `SELECT j.op, j.evidence FROM journal j WHERE j.memory_id = ? AND j.op IN ('counter_evidence', 'partial_evidence')
+     AND NOT EXISTS (SELECT 1 FROM journal r WHERE r.memory_id = j.memory_id AND r.op = 'revert'
+                     AND j.seq IN (SELECT value FROM json_each(r.after, '$.reverts')))
+     ORDER BY j.seq DESC`,
+  ).all(id) as { op: string; evidence: string | null }[];
+  const peak = stmt(db, 'SELECT max(confidence_after) AS peak FROM journal WHERE memory_id = ?').get(id) as { peak: number | null };
+  // A verdict row names one episode or a list of them; each episode is one verdict.
+  const verdicts = against.flatMap((row) => {
+    const evidence: unknown = row.evidence === null ? null : JSON.parse(row.evidence);
+    return (Array.isArray(evidence) ? evidence : [evidence]).map((episode) => ({ op: row.op, episode }));
+  });
+  return {
+    supporting: linked('evidence'),
+    counter: linked('counter_evidence'),
+    partial: verdicts.filter((v) => v.op === 'partial_evidence' && typeof v.episode === 'string').map((v) => v.episode as string),
+    recentAgainst: verdicts.slice(0, recent).map((v) => v.op),
+    peakConfidence: peak.peak ?? 0,
+  };
+}
+
+/**
+ * Active, unprotected beliefs that may meet the archive gate: confidence below `below`, or not
+ * reinforced since `staleBefore` (never reinforced counts from creation) with fewer than
+ * `minEvidence` supporting and contradicting episodes.
+ */
+export function archiveCandidates(db: Db, below: number, staleBefore: number, minEvidence: number): MemoryRecord[] {
+  return (
+    stmt(
+      db,
+      `SELECT m.* FROM memories m WHERE m.type = 'belief' AND m.status = 'active' AND m.protected = 0 AND (
+         m.confidence < ? OR (coalesce(m.last_reinforced_at, m.created_at) < ?
+           AND (SELECT count(*) FROM links l WHERE l.from_seq = m.seq AND l.kind IN ('evidence', 'counter_evidence')) < ?))
+       ORDER BY m.seq`,
+    ).all(below, staleBefore, minEvidence) as MemoryRow[]
+  ).map(toRecord);
+}
+
+/** Active beliefs the merge gate may pair: confident enough and not changed since `updatedBefore`. */
+export function mergeEligibleBeliefs(db: Db, minConfidence: number, updatedBefore: number): MemoryRecord[] {
+  return (
+    stmt(
+      db,
+      `SELECT * FROM memories WHERE type = 'belief' AND status = 'active' AND confidence > ? AND updated_at < ? ORDER BY seq`,
+    ).all(minConfidence, updatedBefore) as MemoryRow[]
+  ).map(toRecord);
+}
+
+/** Rejected statements (forgotten ones keep only their fingerprint). */
+export function rejectedStatements(db: Db): { fingerprint: string; text: string }[] {
+  return stmt(db, 'SELECT fingerprint, text FROM rejections ORDER BY seq').all() as { fingerprint: string; text: string }[];
+}

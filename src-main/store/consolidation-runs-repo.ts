@@ -1,0 +1,98 @@
+/** Consolidation runs: one row per run; its actions are the journal rows carrying its id. */
+import type { Db } from './connection';
+import { type JournalEntry, type JournalRow, journalEntryOf } from './journal-repo';
+import { stmt } from './statements';
+
+export interface RunRow {
+  id: string;
+  trigger: string;
+  provider: string;
+  status: string;
+  startedAt: number;
+  finishedAt: number | null;
+  budgetUsed: Record<string, unknown>;
+  stats: Record<string, unknown>;
+  error: string | null;
+  revertedAt: number | null;
+}
+
+export function insertRun(db: Db, run: { id: string; trigger: string; provider: string; status: string; startedAt: number }): void {
+  stmt(db, 'INSERT INTO consolidation_runs (id, trigger, provider, status, started_at) VALUES (?, ?, ?, ?, ?)').run(
+    run.id,
+    run.trigger,
+    run.provider,
+    run.status,
+    run.startedAt,
+  );
+}
+
+export function finishRun(
+  db: Db,
+  id: string,
+  end: { status: string; finishedAt: number; budgetUsed: Record<string, unknown>; stats: Record<string, unknown>; error: string | null },
+): void {
+  stmt(db, 'UPDATE consolidation_runs SET status = ?, finished_at = ?, budget_used = ?, stats = ?, error = ? WHERE id = ?').run(
+    end.status,
+    end.finishedAt,
+    JSON.stringify(end.budgetUsed),
+    JSON.stringify(end.stats),
+    end.error,
+    id,
+  );
+}
+
+export function markRunReverted(db: Db, id: string, at: number): void {
+  stmt(db, 'UPDATE consolidation_runs SET reverted_at = ? WHERE id = ?').run(at, id);
+}
+
+interface StoredRun {
+  id: string;
+  trigger: string;
+  provider: string;
+  status: string;
+  started_at: number;
+  finished_at: number | null;
+  budget_used: string;
+  stats: string;
+  error: string | null;
+  reverted_at: number | null;
+}
+
+function toRun(row: StoredRun): RunRow {
+  return {
+    id: row.id,
+    trigger: row.trigger,
+    provider: row.provider,
+    status: row.status,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    budgetUsed: JSON.parse(row.budget_used) as Record<string, unknown>,
+    stats: JSON.parse(row.stats) as Record<string, unknown>,
+    error: row.error,
+    revertedAt: row.reverted_at,
+  };
+}
+
+export function findRun(db: Db, id: string): RunRow | null {
+  const row = stmt(db, 'SELECT * FROM consolidation_runs WHERE id = ?').get(id) as StoredRun | undefined;
+  return row ? toRun(row) : null;
+}
+
+/** Most recent first. */
+export function listRuns(db: Db, limit: number): RunRow[] {
+  return (stmt(db, 'SELECT * FROM consolidation_runs ORDER BY started_at DESC, rowid DESC LIMIT ?').all(limit) as StoredRun[]).map(toRun);
+}
+
+/** Every journal row a run wrote (including proposals of the run applied later), oldest first. */
+export function journalOfRun(db: Db, runId: string): JournalEntry[] {
+  return (stmt(db, 'SELECT * FROM journal WHERE run_id = ? ORDER BY seq').all(runId) as JournalRow[]).map(journalEntryOf);
+}
+
+/** The first change to a memory after `afterSeq` that does not belong to the run. */
+export function firstChangeOutsideRun(db: Db, memoryId: string, afterSeq: number, runId: string): JournalEntry | null {
+  const row = stmt(
+    db,
+    `SELECT * FROM journal WHERE memory_id = ? AND seq > ? AND (run_id IS NULL OR run_id != ?) ORDER BY seq LIMIT 1`,
+  ).get(memoryId, afterSeq, runId) as JournalRow | undefined;
+  return row ? journalEntryOf(row) : null;
+}

@@ -1,0 +1,85 @@
+/** Consolidation's proposals (revise, split, merge, archive), waiting for a person's decision. */
+import type { Db } from './connection';
+import { stmt } from './statements';
+
+export interface ProposalRow {
+  id: string;
+  runId: string;
+  kind: string;
+  status: string;
+  targets: string[];
+  targetVersions: number[];
+  payload: Record<string, unknown>;
+  reason: string;
+  createdAt: number;
+  decidedAt: number | null;
+  decidedBy: string | null;
+  decisionNote: string | null;
+}
+
+interface StoredProposal {
+  id: string;
+  run_id: string;
+  kind: string;
+  status: string;
+  targets: string;
+  target_versions: string;
+  payload: string;
+  reason: string;
+  created_at: number;
+  decided_at: number | null;
+  decided_by: string | null;
+  decision_note: string | null;
+}
+
+function toProposal(row: StoredProposal): ProposalRow {
+  return {
+    id: row.id,
+    runId: row.run_id,
+    kind: row.kind,
+    status: row.status,
+    targets: JSON.parse(row.targets) as string[],
+    targetVersions: JSON.parse(row.target_versions) as number[],
+    payload: JSON.parse(row.payload) as Record<string, unknown>,
+    reason: row.reason,
+    createdAt: row.created_at,
+    decidedAt: row.decided_at,
+    decidedBy: row.decided_by,
+    decisionNote: row.decision_note,
+  };
+}
+
+export function insertProposal(
+  db: Db,
+  p: Pick<ProposalRow, 'id' | 'runId' | 'kind' | 'targets' | 'targetVersions' | 'reason' | 'createdAt'> & { payload: object },
+): void {
+  stmt(
+    db,
+    `INSERT INTO proposals (id, run_id, kind, status, targets, target_versions, payload, reason, created_at)
+     VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?)`,
+  ).run(p.id, p.runId, p.kind, JSON.stringify(p.targets), JSON.stringify(p.targetVersions), JSON.stringify(p.payload), p.reason, p.createdAt);
+}
+
+export function findProposal(db: Db, id: string): ProposalRow | null {
+  const row = stmt(db, 'SELECT * FROM proposals WHERE id = ?').get(id) as StoredProposal | undefined;
+  return row ? toProposal(row) : null;
+}
+
+export function decideProposal(db: Db, id: string, decision: { status: string; at: number; by: string; note: string | null }): void {
+  stmt(db, 'UPDATE proposals SET status = ?, decided_at = ?, decided_by = ?, decision_note = ? WHERE id = ?').run(
+    decision.status,
+    decision.at,
+    decision.by,
+    decision.note,
+    id,
+  );
+}
+
+/** Newest first; `status` null lists every status. */
+export function listProposals(db: Db, status: string | null, limit: number): ProposalRow[] {
+  const rows =
+    status === null
+      ? stmt(db, 'SELECT * FROM proposals ORDER BY created_at DESC, seq DESC LIMIT ?').all(limit)
+      : stmt(db, 'SELECT * FROM proposals WHERE status = ? ORDER BY created_at DESC, seq DESC LIMIT ?').all(status, limit);
+  return (rows as StoredProposal[]).map(toProposal);
+}
