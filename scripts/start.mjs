@@ -1,22 +1,27 @@
 // `npm start`: build, then open the desktop app. Electron's binary is fetched by its own install
 // step, which cannot run on every machine (no network to its download host): look for the binary
-// without loading the `electron` package (loading it would try to fetch it) and say what to do.
-import { spawnSync } from 'node:child_process';
+// without loading the `electron` package (loading it would try to fetch it). Without it, the same
+// app is served to a browser on loopback (`mindloom serve --demo`), which prints its address.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const electronDir = join(process.cwd(), 'node_modules', 'electron');
+const root = process.cwd();
+const electronDir = join(root, 'node_modules', 'electron');
 const pathFile = join(electronDir, 'path.txt');
 const binary = existsSync(pathFile) ? join(electronDir, 'dist', readFileSync(pathFile, 'utf8').trim()) : null;
 
-const run = (command, args) => spawnSync(command, args, { stdio: 'inherit', shell: process.platform === 'win32' }).status ?? 1;
+const runSync = (command, args) => spawnSync(command, args, { stdio: 'inherit', shell: process.platform === 'win32' }).status ?? 1;
 
-if (binary === null || !existsSync(binary)) {
-  console.log(
-    "Electron's binary is not installed on this machine, so the desktop window cannot open; the mind is usable from the CLI meanwhile: npx mindloom --help",
-  );
-  process.exit(run('npm', ['run', 'build:cli']));
-}
-const built = run('npx', ['electron-vite', 'build']);
+const built = runSync('npm', ['run', 'build']);
 if (built !== 0) process.exit(built);
-process.exit(run(binary, ['.']));
+
+const [command, args] =
+  binary !== null && existsSync(binary) ? [binary, ['.']] : [process.execPath, [join(root, 'bin', 'mindloom.js'), 'serve', '--demo']];
+if (command !== binary) {
+  console.log("Electron's binary is not installed on this machine, so the desktop window cannot open: serving the app to a browser instead.");
+}
+const child = spawn(command, args, { stdio: 'inherit' });
+// Ctrl+C reaches the child too (same terminal); this process waits for it to shut down cleanly.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -16,6 +16,11 @@ export const ERROR_CODES = [
   'unreadable_file',
   'store_busy',
   'internal',
+  // Transport codes: a call that never reached a handler, or one this shell cannot serve.
+  'unauthorized',
+  'unknown_call',
+  'no_mind_open',
+  'unsupported',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

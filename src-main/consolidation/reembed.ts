@@ -23,6 +23,7 @@ export interface ReembedOptions {
 /** Returns how many memories got a vector. */
 export async function reembedAll(mind: Mind, embedder: Embedder, options: ReembedOptions = {}): Promise<number> {
   const db = mind.store.db;
+  await learnDimension(embedder, options.signal ?? new AbortController().signal);
   mind.store.transaction(() => resetVectorTable(db, { id: embedder.id, dimension: embedder.dimension }));
   let afterSeq = 0;
   let done = 0;
@@ -39,6 +40,15 @@ export async function reembedAll(mind: Mind, embedder: Embedder, options: Reembe
     options.onProgress?.(done);
   }
   return done;
+}
+
+/**
+ * A model embedder may not know its dimension before its first answer (a compatible server picks
+ * it); one probe call settles it, so the vector table is never sized 0 and a run on an unchanged
+ * embedder is not mistaken for a switch.
+ */
+export async function learnDimension(embedder: Embedder, signal: AbortSignal): Promise<void> {
+  if (embedder.dimension === 0) await embedder.embed(['dimension probe'], signal);
 }
 
 /** Embeds and checks the answer's shape: one vector per text, each of the embedder's dimension. */

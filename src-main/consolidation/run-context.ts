@@ -105,6 +105,13 @@ export class RunContext {
     this.options.onProgress?.({ runId: this.runId, stage, done, total });
   }
 
+  /** A provider call's signal: the per-call timeout (never past the cycle's end) or a cancel. */
+  callSignal(): { signal: AbortSignal; timeout: AbortSignal } {
+    const remaining = Math.max(1, this.budget.maxCycleMs - this.elapsedMs());
+    const timeout = AbortSignal.timeout(Math.min(this.budget.perCallTimeoutMs, remaining));
+    return { signal: this.options.signal ? AbortSignal.any([this.options.signal, timeout]) : timeout, timeout };
+  }
+
   /**
    * One provider call under the per-call timeout (never past the cycle's end). A call that fails
    * for its item (timeout, malformed or refused output) is recorded as skipped and yields null; a
@@ -113,9 +120,7 @@ export class RunContext {
   async call<T>(item: string, work: (signal: AbortSignal) => Promise<T>): Promise<T | null> {
     this.checkpoint();
     this.counts.providerCalls += 1;
-    const remaining = Math.max(1, this.budget.maxCycleMs - this.elapsedMs());
-    const timeout = AbortSignal.timeout(Math.min(this.budget.perCallTimeoutMs, remaining));
-    const signal = this.options.signal ? AbortSignal.any([this.options.signal, timeout]) : timeout;
+    const { signal, timeout } = this.callSignal();
     try {
       return await untilAborted(work(signal), signal);
     } catch (error) {

@@ -22,7 +22,7 @@ import { advanceCheckpoint, readCheckpoint } from './checkpoint';
 import { clusterItems } from './cluster';
 import { commitCluster, type EpisodeItem, planCluster } from './cluster-step';
 import { commitProposal, planGates } from './gate-step';
-import { embedChecked, reembedAll } from './reembed';
+import { embedChecked, learnDimension, reembedAll } from './reembed';
 import { RejectionFilter } from './rejection-filter';
 import { RunContext, RunStop } from './run-context';
 import type { RunOptions, RunStatus, RunSummary } from './run-types';
@@ -155,9 +155,8 @@ async function embedAll(ctx: RunContext, texts: readonly string[]): Promise<Floa
   for (let start = 0; start < texts.length; start += EMBED_BATCH) {
     ctx.checkpoint();
     const batch = texts.slice(start, start + EMBED_BATCH);
-    const signal = AbortSignal.timeout(ctx.budget.perCallTimeoutMs);
     ctx.counts.providerCalls += 1;
-    vectors.push(...(await embedChecked(ctx.provider.embedder, batch, ctx.options.signal ? AbortSignal.any([ctx.options.signal, signal]) : signal)));
+    vectors.push(...(await embedChecked(ctx.provider.embedder, batch, ctx.callSignal().signal)));
   }
   return vectors;
 }
@@ -171,6 +170,7 @@ async function embedStage(ctx: RunContext, records: readonly MemoryRecord[]): Pr
   const mind = ctx.mind;
   const db = mind.store.db;
   const embedder = ctx.provider.embedder;
+  await learnDimension(embedder, ctx.callSignal().signal);
   const info = readEmbedderInfo(db);
   let sameSpace = info?.id === embedder.id && info.dimension === embedder.dimension;
   if (!sameSpace && !ctx.dryRun) {

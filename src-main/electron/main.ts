@@ -1,12 +1,23 @@
 /**
- * The Electron shell: lifecycle and one hardened window. Kept thin on purpose: everything it shows
- * comes from the renderer and (with the app issue) the shared API; this is the only code that
- * imports electron.
+ * The Electron shell: lifecycle, one hardened window, and the wiring of the shared API to it
+ * (session, IPC, menu, dialogs, keychain). Kept thin on purpose: what the window shows comes from
+ * the renderer, what it can do from src-main/api; this folder is the only code importing electron.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, BrowserWindow, shell } from 'electron';
+import { app, BrowserWindow, dialog, shell } from 'electron';
+import { type Api, createApi } from '../api/api';
+import type { Platform } from '../api/platform';
+import { createSession, MIND_EXTENSION, type Session } from '../api/session';
+import { pickMindFile } from './dialogs';
+import { appUrlCheck, serveApiOverIpc } from './ipc';
+import { installMenu } from './menu';
+import { keychainSecrets } from './secrets';
 
-function createWindow(): BrowserWindow {
+const RENDERER_INDEX = join(__dirname, '../renderer/index.html');
+const logError = (message: string, error: unknown) => console.error(message, error);
+
+function createWindow(api: Api): BrowserWindow {
   const window = new BrowserWindow({
     width: 1280,
     height: 820,
@@ -21,34 +32,70 @@ function createWindow(): BrowserWindow {
     },
   });
   window.once('ready-to-show', () => window.show());
-  // The window only ever shows the bundled renderer: no navigation away, no new windows.
+  // The window only ever shows the bundled renderer: no navigation away, no new windows; web
+  // links open in the person's browser.
   window.webContents.on('will-navigate', (event) => event.preventDefault());
   window.webContents.setWindowOpenHandler(({ url }) => {
-    if (url.startsWith('https://')) void shell.openExternal(url);
+    if (URL.canParse(url) && new URL(url).protocol === 'https:') void shell.openExternal(url);
     return { action: 'deny' };
   });
   const devServer = process.env.ELECTRON_RENDERER_URL;
+  const stopServing = serveApiOverIpc(window, api, appUrlCheck(RENDERER_INDEX, devServer));
+  window.on('closed', stopServing);
   if (devServer) void window.loadURL(devServer);
-  else void window.loadFile(join(__dirname, '../renderer/index.html'));
+  else void window.loadFile(RENDERER_INDEX);
   return window;
+}
+
+/** Reopens the last mind (or the default one); with neither, the window shows the welcome screen. */
+function openAtStart(session: Session, defaultMind: string): void {
+  const last = [...session.recent(), defaultMind].find((path) => existsSync(path));
+  if (last) session.open(last);
+}
+
+async function start(): Promise<void> {
+  const userData = app.getPath('userData');
+  const defaultMind = join(userData, `mind${MIND_EXTENSION}`);
+  let window: BrowserWindow | null = null;
+  const platform: Platform = {
+    transport: 'ipc',
+    appVersion: app.getVersion(),
+    appDataDir: userData,
+    pickFile: (kind) => pickMindFile(window, kind, defaultMind),
+    secrets: await keychainSecrets(join(userData, 'secrets.json'), logError),
+  };
+  const session = createSession({ appDataDir: userData, logError });
+  const api = createApi(session, platform, { logError });
+  const menu = () =>
+    installMenu({
+      recent: () => session.recent(),
+      call: (name, payload) =>
+        void api.dispatch(name, payload).then((result) => {
+          if (!result.ok) dialog.showErrorBox('Mindloom', result.error.message);
+        }),
+    });
+  // The recent list changes with every open: the menu follows the session.
+  api.subscribe((event) => {
+    if (event.type === 'session.changed') menu();
+  });
+  menu();
+  openAtStart(session, defaultMind);
+  window = createWindow(api);
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) window = createWindow(api);
+  });
+  app.on('second-instance', () => {
+    if (!window || window.isDestroyed()) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+  app.on('will-quit', () => session.close());
 }
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  app.on('second-instance', () => {
-    const [window] = BrowserWindow.getAllWindows();
-    if (window) {
-      if (window.isMinimized()) window.restore();
-      window.focus();
-    }
-  });
-  void app.whenReady().then(() => {
-    createWindow();
-    app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) createWindow();
-    });
-  });
+  void app.whenReady().then(start);
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });

@@ -1,0 +1,76 @@
+/**
+ * The API: one handler table behind one `dispatch`, shared by every transport. `dispatch` never
+ * throws: an unknown call, a payload that does not match its schema, a refused operation and an
+ * unexpected failure all come back as typed error envelopes.
+ */
+import type { z } from 'zod';
+import { CALLS, type CallResult, isCallName, type MindEvent } from '../../shared/contract';
+import { type ErrorCode, isMindError } from '../../shared/errors';
+import { readSettings } from '../consolidation/settings-store';
+import type { ApiContext, HandlerTable } from './handler-table';
+import { memoryCalls } from './memory-calls';
+import { mindCalls } from './mind-calls';
+import { checkPayloadShape } from './payload-guard';
+import type { Platform } from './platform';
+import { type SchedulerPort, storedSchedulerStatus } from './scheduler-port';
+import type { Session } from './session';
+import { sessionCalls } from './session-calls';
+
+export interface Api {
+  dispatch(name: string, payload: unknown): Promise<CallResult>;
+  /** Every pushed event; returns the unsubscribe function. */
+  subscribe(listener: (event: MindEvent) => void): () => void;
+}
+
+export interface ApiOptions {
+  /** The consolidation scheduler; default: the status read from the mind (idle, last run). */
+  scheduler?: SchedulerPort;
+  /** Where unexpected failures are reported (their details never reach the caller). */
+  logError?: (message: string, error: unknown) => void;
+}
+
+export function createApi(session: Session, platform: Platform, options: ApiOptions = {}): Api {
+  const logError = options.logError ?? ((message, error) => console.error(message, error));
+  const context: ApiContext = {
+    session,
+    platform,
+    scheduler: options.scheduler ?? storedSchedulerStatus(readSettings),
+    changed: (ids) => session.events.emit({ type: 'mind.changed', payload: { origin: 'app', ids } }),
+  };
+  const handlers: HandlerTable = { ...sessionCalls(context), ...memoryCalls(context), ...mindCalls(context) };
+
+  return {
+    async dispatch(name, payload) {
+      if (!isCallName(name)) {
+        return failure('unknown_call', `There is no call named "${String(name).slice(0, 100)}".`);
+      }
+      try {
+        checkPayloadShape(payload);
+        const parsed = (CALLS[name].request as z.ZodType).safeParse(payload);
+        if (!parsed.success) return invalidPayload(name, parsed.error);
+        const handler = handlers[name] as (request: unknown) => unknown;
+        return { ok: true, value: (await handler(parsed.data)) as never };
+      } catch (error) {
+        if (isMindError(error)) return { ok: false, error: error.toEnvelope() };
+        logError(`Call ${name} failed unexpectedly`, error);
+        return failure('internal', 'Something went wrong inside Mindloom; nothing was changed by this request.');
+      }
+    },
+    subscribe: (listener) => session.events.subscribe(listener),
+  };
+}
+
+function failure(code: ErrorCode, message: string, details?: Record<string, unknown>): CallResult {
+  return { ok: false, error: details === undefined ? { code, message } : { code, message, details } };
+}
+
+function invalidPayload(name: string, error: z.ZodError): CallResult {
+  const issues = error.issues.map((issue) => ({
+    path: issue.path.map(String),
+    code: issue.code,
+    message: issue.message,
+  }));
+  const first = issues[0];
+  const where = first && first.path.length > 0 ? `${first.path.join('.')}: ` : '';
+  return failure('invalid_input', `Invalid request for ${name}: ${where}${first?.message ?? 'not accepted'}.`, { issues });
+}

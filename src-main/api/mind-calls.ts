@@ -1,0 +1,30 @@
+/** Calls about the mind as a whole: the overview, its settings, its consolidation. */
+import { MindError } from '../../shared/errors';
+import { readSettings, writeSettings } from '../consolidation/settings-store';
+import { getOverview } from '../mind/overview';
+import type { ApiContext, HandlerSlice } from './handler-table';
+
+type MindCall = 'mind.overview' | 'settings.get' | 'settings.update' | 'settings.setApiKey' | 'consolidation.status';
+
+export function mindCalls(ctx: ApiContext): HandlerSlice<MindCall> {
+  const mind = () => ctx.session.mind();
+  const { secrets } = ctx.platform;
+  const apiKeySet = () => secrets.get('openai-api-key') !== null;
+
+  return {
+    'mind.overview': () => getOverview(mind()),
+    'settings.get': () => ({ settings: readSettings(mind()), apiKeySet: apiKeySet() }),
+    'settings.update': (patch) => ({ settings: writeSettings(mind(), patch, 'user'), apiKeySet: apiKeySet() }),
+    'settings.setApiKey': ({ key }) => {
+      if (!secrets.writable) {
+        throw new MindError(
+          'unsupported',
+          'This window cannot keep secrets: set OPENAI_API_KEY in the environment that runs `mindloom serve`.',
+        );
+      }
+      secrets.set('openai-api-key', key);
+      return { apiKeySet: apiKeySet() };
+    },
+    'consolidation.status': () => ctx.scheduler.status(mind()),
+  };
+}

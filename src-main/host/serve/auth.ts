@@ -1,0 +1,46 @@
+/**
+ * Who may talk to the host: only pages it served itself, on loopback, holding its token. The token
+ * arrives once in the URL (`/?token=T`) and is kept as an HttpOnly, SameSite=Strict cookie; scripts
+ * and tests may send `Authorization: Bearer T` instead.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { TOKEN_COOKIE } from '../../../shared/contract';
+
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Constant-time comparison (hashing first makes the lengths equal, so length leaks nothing either). */
+export function tokensMatch(given: string, token: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(given), digest(token));
+}
+
+export function tokenCookie(token: string): string {
+  return `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+}
+
+/** The token the request carries, from its bearer header or its cookie. */
+export function presentedToken(request: IncomingMessage): string | null {
+  const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '');
+  if (bearer?.[1]) return bearer[1];
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === TOKEN_COOKIE) return value.join('=');
+  }
+  return null;
+}
+
+/**
+ * DNS rebinding defence: a page on another name that resolves to 127.0.0.1 sends its own name as
+ * the Host; only the loopback names with our port are ours.
+ */
+export function isOwnHost(hostHeader: string | undefined, port: number): boolean {
+  return hostHeader === `127.0.0.1:${port}` || hostHeader === `localhost:${port}`;
+}
+
+/** Browsers send Origin on cross-site requests; when present it must be ours too. */
+export function isOwnOrigin(origin: string | undefined, port: number): boolean {
+  return origin === undefined || origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}`;
+}

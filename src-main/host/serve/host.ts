@@ -1,0 +1,194 @@
+/**
+ * The headless host: the renderer and the API over HTTP on loopback, for a browser (a person on
+ * a headless box, the e2e tests). Only 127.0.0.1, only with the random token, only under our own
+ * host name.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type CallResult, HTTP_PATHS } from '../../../shared/contract';
+import type { ErrorCode } from '../../../shared/errors';
+import { createApi } from '../../api/api';
+import { environmentSecrets, type Platform } from '../../api/platform';
+import { createSession, type Session } from '../../api/session';
+import { isOwnHost, isOwnOrigin, newToken, presentedToken, tokenCookie, tokensMatch } from './auth';
+import { eventStreams } from './event-stream';
+import { findPackage } from './package-root';
+import { setSecurityHeaders } from './security-headers';
+import { checkRendererDir, findStaticFile } from './static-files';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface HostOptions {
+  /** A mind to open at start (a bad file shows as the session's error status). */
+  mindPath?: string;
+  /** Start with a fresh demo mind (wins over mindPath). */
+  demo?: boolean;
+  /** 0 or absent: any free port. */
+  port?: number;
+  /** The built renderer; default: out/renderer in the package. */
+  rendererDir?: string;
+  /** The recent list and demo minds; default: a temp folder removed on close. */
+  appDataDir?: string;
+  /** How often outside writes are looked for (ms). */
+  pollMs?: number;
+  logError?: (message: string, error: unknown) => void;
+}
+
+export interface RunningHost {
+  /** The address to open, token included. */
+  url: string;
+  token: string;
+  port: number;
+  session: Session;
+  close(): Promise<void>;
+}
+
+export async function startHost(options: HostOptions = {}): Promise<RunningHost> {
+  const pkg = findPackage();
+  const rendererDir = resolve(options.rendererDir ?? join(pkg.root, 'out', 'renderer'));
+  checkRendererDir(rendererDir);
+  const ownDataDir = options.appDataDir === undefined ? mkdtempSync(join(tmpdir(), 'mindloom-serve-')) : null;
+  const appDataDir = options.appDataDir ?? (ownDataDir as string);
+  const logError = options.logError ?? ((message, error) => console.error(message, error));
+
+  const session = createSession({ appDataDir, pollMs: options.pollMs, logError });
+  const platform: Platform = {
+    transport: 'http',
+    appVersion: pkg.version,
+    appDataDir,
+    pickFile: null,
+    secrets: environmentSecrets(),
+  };
+  const api = createApi(session, platform, { logError });
+  const streams = eventStreams(api.subscribe);
+  const token = newToken();
+  let port = 0;
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      logError('The host failed to answer a request', error);
+      if (!response.headersSent) sendJson(response, 500, failure('internal', 'The host failed to answer.'));
+      else response.destroy();
+    });
+  });
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    setSecurityHeaders(response);
+    if (!isOwnHost(request.headers.host, port) || !isOwnOrigin(request.headers.origin, port)) {
+      return sendJson(response, 403, failure('unauthorized', 'This host only answers at its own loopback address.'));
+    }
+    const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
+    const queryToken = url.searchParams.get('token');
+    const entering = request.method === 'GET' && url.pathname === '/' && queryToken !== null && tokensMatch(queryToken, token);
+    const presented = presentedToken(request);
+    if (!entering && (presented === null || !tokensMatch(presented, token))) {
+      return sendJson(response, 401, failure('unauthorized', 'Open the address mindloom serve printed (it carries the token).'));
+    }
+    if (entering) response.setHeader('Set-Cookie', tokenCookie(token));
+
+    if (url.pathname.startsWith(HTTP_PATHS.call)) {
+      if (request.method !== 'POST') return sendJson(response, 405, failure('invalid_input', 'Calls are POSTed.'));
+      return answerCall(request, response, url.pathname.slice(HTTP_PATHS.call.length));
+    }
+    if (url.pathname === HTTP_PATHS.events) {
+      if (request.method !== 'GET') return sendJson(response, 405, failure('invalid_input', 'Events are read with GET.'));
+      return streams.open(request, response);
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return sendJson(response, 405, failure('invalid_input', 'Only GET here.'));
+    }
+    const file = findStaticFile(rendererDir, url.pathname);
+    if (!file) return sendJson(response, 404, failure('not_found', `Nothing at ${url.pathname}.`));
+    response.writeHead(200, {
+      'Content-Type': file.contentType,
+      'Cache-Control': file.isIndex ? 'no-store' : 'no-cache',
+    });
+    response.end(request.method === 'HEAD' ? undefined : file.body);
+  };
+
+  const answerCall = async (request: IncomingMessage, response: ServerResponse, encodedName: string) => {
+    if (!/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) {
+      return sendJson(response, 415, failure('invalid_input', 'Send the payload as application/json.'));
+    }
+    const body = await readBody(request, MAX_BODY_BYTES);
+    if (body === 'too_large') {
+      response.setHeader('Connection', 'close');
+      return sendJson(response, 413, failure('invalid_input', `The payload is larger than ${MAX_BODY_BYTES} bytes.`));
+    }
+    let payload: unknown;
+    try {
+      payload = body.length === 0 ? undefined : JSON.parse(body.toString('utf8'));
+    } catch {
+      return sendJson(response, 400, failure('invalid_input', 'The payload is not valid JSON.'));
+    }
+    let name: string;
+    try {
+      name = decodeURIComponent(encodedName);
+    } catch {
+      name = encodedName;
+    }
+    sendJson(response, 200, await api.dispatch(name, payload));
+  };
+
+  await new Promise<void>((listening, failed) => {
+    server.once('error', failed);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', failed);
+      listening();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+
+  if (options.demo) session.openDemo();
+  else if (options.mindPath !== undefined) session.open(options.mindPath);
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://127.0.0.1:${port}/?token=${token}`,
+    token,
+    port,
+    session,
+    close() {
+      closing ??= (async () => {
+        streams.closeAll();
+        server.closeAllConnections();
+        await new Promise<void>((closed) => server.close(() => closed()));
+        session.close();
+        if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+      })();
+      return closing;
+    },
+  };
+}
+
+function failure(code: ErrorCode, message: string): CallResult {
+  return { ok: false, error: { code, message } };
+}
+
+function sendJson(response: ServerResponse, status: number, body: CallResult): void {
+  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  response.end(JSON.stringify(body));
+}
+
+/** The request body, or 'too_large' as soon as it passes `limit` (the rest is left unread). */
+function readBody(request: IncomingMessage, limit: number): Promise<Buffer | 'too_large'> {
+  return new Promise((done, failed) => {
+    if (Number(request.headers['content-length'] ?? 0) > limit) return done('too_large');
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        request.off('data', onData);
+        return done('too_large');
+      }
+      chunks.push(chunk);
+    };
+    request.on('data', onData);
+    request.once('end', () => done(Buffer.concat(chunks)));
+    request.once('error', failed);
+  });
+}

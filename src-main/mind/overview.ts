@@ -1,0 +1,69 @@
+/** The overview a person lands on: counts, what needs attention, the confidence spread, the last run. */
+import {
+  CONFIDENCE_BUCKETS,
+  type Overview,
+  RUN_STATUSES,
+  RUN_TRIGGERS,
+  type RunInfo,
+} from '../../shared/contract';
+import { MEMORY_STATUSES, MEMORY_TYPES, TIERS } from '../../shared/model';
+import { listRuns } from '../store/consolidation-runs-repo';
+import { activeConfidenceHistogram } from '../store/overview-queries';
+import { listUncertain } from './attention';
+import type { Mind } from './mind';
+import { iso } from './present';
+import { getStats } from './stats';
+
+/** Counting uncertain memories walks them; past this many the overview says "this many or more". */
+export const UNCERTAIN_COUNT_CAP = 1_000;
+
+export function getOverview(mind: Mind): Overview {
+  const stats = getStats(mind);
+  return {
+    total: stats.total,
+    byType: everyKey(MEMORY_TYPES, stats.byType),
+    byTier: everyKey(TIERS, stats.byTier),
+    byStatus: everyKey(MEMORY_STATUSES, stats.byStatus),
+    reviewPending: stats.pendingReview,
+    openContradictions: stats.openContradictions,
+    uncertain: countUncertain(mind),
+    lastRun: getLastRun(mind),
+    confidenceHistogram: activeConfidenceHistogram(mind.store.db, CONFIDENCE_BUCKETS),
+  };
+}
+
+/** The most recent consolidation run, or null when the mind was never consolidated. */
+export function getLastRun(mind: Mind): RunInfo | null {
+  const [row] = listRuns(mind.store.db, 1);
+  if (!row) return null;
+  return {
+    id: row.id,
+    trigger: oneOf(RUN_TRIGGERS, row.trigger, 'manual'),
+    provider: row.provider,
+    status: oneOf(RUN_STATUSES, row.status, 'failed'),
+    startedAt: iso(row.startedAt) as string,
+    finishedAt: iso(row.finishedAt),
+    error: row.error,
+    revertedAt: iso(row.revertedAt),
+  };
+}
+
+function countUncertain(mind: Mind): { count: number; capped: boolean } {
+  let counted = 0;
+  let cursor: string | null = null;
+  do {
+    const page = listUncertain(mind, { limit: 500, cursor });
+    counted += page.items.length;
+    cursor = page.nextCursor;
+  } while (cursor !== null && counted < UNCERTAIN_COUNT_CAP);
+  return { count: Math.min(counted, UNCERTAIN_COUNT_CAP), capped: cursor !== null || counted > UNCERTAIN_COUNT_CAP };
+}
+
+function everyKey<K extends string>(keys: readonly K[], counts: Record<string, number>): Record<K, number> {
+  return Object.fromEntries(keys.map((k) => [k, counts[k] ?? 0])) as Record<K, number>;
+}
+
+/** A stored text column read back as its known value (a row written by a newer app falls back). */
+function oneOf<T extends string>(values: readonly T[], value: string, fallback: T): T {
+  return (values as readonly string[]).includes(value) ? (value as T) : fallback;
+}
