@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { MEMORY_TYPES, type MemoryType, type SourceType } from '../../shared/model';
 import { TIER_BOOST } from '../../shared/rules/tiers';
+import { MATCH_CLOSE, MATCH_OPEN } from '../../shared/search-marks';
 import { recordAccess } from './access';
 import { verifyMemory } from './confidence-ops';
 import { editMemory } from './edit';
@@ -223,8 +224,8 @@ describe('searchMemories', () => {
     const m = add(mind, { type: 'episode', content: 'The migration ran overnight and the backups were verified', fields: { outcome: 'clean' } });
     const [hit] = searchMemories(mind, 'backups verif');
     expect(hit?.id).toBe(m.id);
-    expect(hit?.snippet).toContain('[backups]');
-    expect(hit?.snippet).toContain('[verified]');
+    expect(hit?.snippet).toContain(`${MATCH_OPEN}backups${MATCH_CLOSE}`);
+    expect(hit?.snippet).toContain(`${MATCH_OPEN}verified${MATCH_CLOSE}`);
     expect(hit?.score).toBeGreaterThan(0);
     // Type fields are searchable too.
     expect(searchMemories(mind, 'clean').map((r) => r.id)).toEqual([m.id]);

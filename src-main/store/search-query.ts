@@ -1,5 +1,6 @@
 /** Full-text search ranked by bm25 × tier boost. */
 import { TIER_BOOST } from '../../shared/rules/tiers';
+import { MATCH_CLOSE, MATCH_OPEN } from '../../shared/search-marks';
 import type { Db } from './connection';
 import { ftsMatchExpression, phrasesAnyExpression } from './fts-expression';
 import { type MemoryRecord, type MemoryRow, toRecord } from './memory-record';
@@ -24,12 +25,12 @@ export function searchMemoryRecords(db: Db, text: string, limit: number, mode: '
   const rows = stmt(
     db,
     `WITH hits AS (
-       SELECT rowid AS seq, bm25(memories_fts) AS bm25, snippet(memories_fts, 0, '[', ']', '…', 16) AS snippet
+       SELECT rowid AS seq, bm25(memories_fts) AS bm25, snippet(memories_fts, 0, ?, ?, '…', 16) AS snippet
        FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rank LIMIT ?)
      SELECT m.*, -hits.bm25 * ${boost} AS score, hits.snippet AS snippet
      FROM hits JOIN memories m ON m.seq = hits.seq WHERE m.status != 'forgotten'
      ORDER BY score DESC, m.seq LIMIT ?`,
-  ).all(match, Math.max(200, limit * 10), limit) as (MemoryRow & { score: number; snippet: string })[];
+  ).all(MATCH_OPEN, MATCH_CLOSE, match, Math.max(200, limit * 10), limit) as (MemoryRow & { score: number; snippet: string })[];
   return rows.map((row) => ({ record: toRecord(row), score: row.score, snippet: row.snippet }));
 }
 

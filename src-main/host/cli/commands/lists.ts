@@ -2,6 +2,7 @@
 import { listOrphans, listUncertain } from '../../../mind/attention';
 import { getContradictions, scanContradictions, type ContradictionView } from '../../../mind/contradictions';
 import { searchMemories } from '../../../mind/search';
+import { MATCH_CLOSE, MATCH_OPEN } from '../../../../shared/search-marks';
 import type { MindCommand } from '../command';
 import { memoryTable } from '../memory-table';
 import { json, oneLine, table } from '../output';
@@ -22,9 +23,15 @@ export const searchCommand: MindCommand = {
   options: { ...LIMIT },
   run(mind, input) {
     const results = searchMemories(mind, input.args[0] as string, { limit: input.options.integer('limit') });
-    return input.json ? json(results) : memoryTable(results, 'No matches.');
+    const readable = results.map((result) => ({ ...result, snippet: bracketMatches(result.snippet) }));
+    return input.json ? json(readable) : memoryTable(readable, 'No matches.');
   },
 };
+
+/** A terminal has no highlight: matches read as `[word]`. */
+function bracketMatches(snippet: string): string {
+  return snippet.replaceAll(MATCH_OPEN, '[').replaceAll(MATCH_CLOSE, ']');
+}
 
 export const uncertainCommand: MindCommand = {
   kind: 'mind',
