@@ -7,7 +7,13 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { main: resolve(__dirname, 'src-main/electron/main.ts') } },
+      rollupOptions: {
+        input: {
+          main: resolve(__dirname, 'src-main/electron/main.ts'),
+          // The scheduler starts it from beside the main bundle (src-main/consolidation/worker-location.ts).
+          'consolidation-worker': resolve(__dirname, 'src-main/consolidation/worker-entry.ts'),
+        },
+      },
     },
   },
   preload: {

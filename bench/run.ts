@@ -4,7 +4,11 @@
  *   --quick                  10,000 memories only, fewer repetitions (a smoke run)
  *   --seed N                 generator seed (default 42)
  *   --reps N                 repetitions of the quick operations (default 200; 40 with --quick)
- * Prints a table per size and writes bench/results/store-<N>.json.
+ *   --consolidation          only the consolidation benchmark (10,000 beliefs + 10,000 episodes)
+ *   --ui                     only the UI bench (the app in Chromium through `mindloom serve`)
+ * Prints a table per size and writes bench/results/store-<N>.json; then the consolidation
+ * benchmark, which writes bench/results/consolidation.json; then the UI bench on the largest
+ * size, which writes bench/results/ui.json.
  */
 import { cpus, totalmem } from 'node:os';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -17,6 +21,8 @@ import type { Timing } from './measure';
 import { openStore } from '../src-main/store/connection';
 import { readMeta } from '../src-main/store/meta-repo';
 import { runStoreBench, TARGETS_AT_1M } from './store-bench';
+import { reportConsolidationBench, runConsolidationBench } from './consolidation-bench';
+import { reportUiBench, runUiBench } from './ui-bench';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 
@@ -25,6 +31,8 @@ type GenerationFigures = Omit<GenerateResult, 'path'> & { path?: undefined };
 
 interface Args {
   sizes: number[];
+  consolidationOnly: boolean;
+  uiOnly: boolean;
   seed: number;
   reps: number;
 }
@@ -32,7 +40,14 @@ interface Args {
 function parse(argv: string[]): Args {
   const { values } = parseArgs({
     args: argv,
-    options: { sizes: { type: 'string' }, quick: { type: 'boolean' }, seed: { type: 'string' }, reps: { type: 'string' } },
+    options: {
+      sizes: { type: 'string' },
+      quick: { type: 'boolean' },
+      seed: { type: 'string' },
+      reps: { type: 'string' },
+      consolidation: { type: 'boolean' },
+      ui: { type: 'boolean' },
+    },
   });
   const whole = (text: string, what: string) => {
     const n = Number(text.replace(/_/g, ''));
@@ -42,14 +57,18 @@ function parse(argv: string[]): Args {
   const sizes = values.quick ? [10_000] : (values.sizes ?? '100000,1000000').split(',').map((s) => whole(s.trim(), '--sizes'));
   return {
     sizes,
+    consolidationOnly: values.consolidation ?? false,
+    uiOnly: values.ui ?? false,
     seed: values.seed === undefined ? DEFAULT_SEED : whole(values.seed, '--seed'),
     reps: values.reps === undefined ? (values.quick ? 40 : 200) : whole(values.reps, '--reps'),
   };
 }
 
+const cachedMindPath = (size: number, seed: number) => join(benchDir, '.cache', `mind-${size}-${seed}.mind`);
+
 /** The cached mind of this size and seed, generated first when missing or from another generator. */
 function mindFor(size: number, seed: number): { path: string; generation: GenerationFigures; cached: boolean } {
-  const path = join(benchDir, '.cache', `mind-${size}-${seed}.mind`);
+  const path = cachedMindPath(size, seed);
   mkdirSync(dirname(path), { recursive: true });
   if (existsSync(path)) {
     const store = openStore(path, { mustExist: true });
@@ -98,7 +117,7 @@ function printTable(size: number, timings: readonly Timing[]): void {
   process.stdout.write(`\n${header}\n${'-'.repeat(header.length)}\n${rows.join('\n')}\n`);
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const args = parse(process.argv.slice(2));
   const machine = {
     cpus: cpus().length,
@@ -107,7 +126,7 @@ function main(): void {
     node: process.version,
     platform: `${process.platform}-${process.arch}`,
   };
-  for (const size of args.sizes) {
+  for (const size of args.consolidationOnly || args.uiOnly ? [] : args.sizes) {
     const mind = mindFor(size, args.seed);
     const g = mind.generation;
     process.stdout.write(
@@ -142,6 +161,25 @@ function main(): void {
     );
     process.stdout.write(`wrote ${relative(process.cwd(), out)}\n`);
   }
+  if (!args.uiOnly) reportConsolidationBench(await runConsolidationBench({ seed: args.seed, beliefs: 10_000, episodes: 10_000 }), machine);
+  if (!args.consolidationOnly) await uiSection(args, machine);
 }
 
-main();
+/**
+ * The UI bench on the largest size asked for. With --ui alone, a large mind that was never
+ * generated (1M takes about 20 minutes) is not generated for it: 100,000 memories stand in.
+ */
+async function uiSection(args: Args, machine: Record<string, unknown>): Promise<void> {
+  let size = Math.max(...args.sizes);
+  const fallback = 100_000;
+  if (args.uiOnly && size > fallback && !existsSync(cachedMindPath(size, args.seed))) {
+    process.stderr.write(
+      `the ${size.toLocaleString('en')}-memory mind is not generated yet (npm run bench generates it); the UI bench runs on ${fallback.toLocaleString('en')}\n`,
+    );
+    size = fallback;
+  }
+  const mind = mindFor(size, args.seed);
+  reportUiBench(await runUiBench({ mindPath: mind.path, size }), machine);
+}
+
+await main();

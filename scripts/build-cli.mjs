@@ -1,11 +1,16 @@
-// Bundles the CLI (src-main/host/cli) into out/cli/mindloom.mjs for the `mindloom` bin.
+// Bundles the CLI (src-main/host/cli) into out/cli/mindloom.mjs for the `mindloom` bin, and the
+// consolidation worker it starts into out/cli/consolidation-worker.mjs beside it.
 // Native and data-carrying packages stay external: better-sqlite3 and sqlite-vec load binaries
 // from their own folders, and the migrations are read from the package's migrations/ folder.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src-main/host/cli/main.ts'],
-  outfile: 'out/cli/mindloom.mjs',
+  entryPoints: {
+    mindloom: 'src-main/host/cli/main.ts',
+    'consolidation-worker': 'src-main/consolidation/worker-entry.ts',
+  },
+  outdir: 'out/cli',
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -101,6 +101,12 @@ function placementOf(episodes: readonly EpisodeItem[]): { scope: string; project
 
 export function commitCluster(ctx: RunContext, model: BeliefModel, episodes: readonly EpisodeItem[], decision: ClusterDecision): void {
   if (decision.kind === 'skipped') return;
+  // The marks and the belief changes stand or fall together: episodes are never marked handled
+  // without what they taught.
+  ctx.atomically(() => applyCluster(ctx, model, episodes, decision));
+}
+
+function applyCluster(ctx: RunContext, model: BeliefModel, episodes: readonly EpisodeItem[], decision: Exclude<ClusterDecision, { kind: 'skipped' }>): void {
   ctx.commit(() => insertMarks(ctx.mind.store.db, episodes.map((e) => e.record.seq), 'cluster', ctx.runId));
   if (decision.kind === 'rejected') {
     ctx.counts.droppedByRejection += 1;

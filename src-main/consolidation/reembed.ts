@@ -8,7 +8,7 @@
  * next rebuild starts again from empty.
  */
 import type { MemoryRecord } from '../store/memory-record';
-import { embeddablePage, resetVectorTable, writeEmbedding } from '../store/vectors-repo';
+import { countEmbeddable, embeddablePage, resetVectorTable, writeEmbedding } from '../store/vectors-repo';
 import type { Mind } from '../mind/mind';
 import type { Embedder } from './provider';
 import { textOf } from './source-text';
@@ -17,7 +17,7 @@ const PAGE = 512;
 
 export interface ReembedOptions {
   signal?: AbortSignal;
-  onProgress?: (done: number) => void;
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** Returns how many memories got a vector. */
@@ -25,6 +25,7 @@ export async function reembedAll(mind: Mind, embedder: Embedder, options: Reembe
   const db = mind.store.db;
   await learnDimension(embedder, options.signal ?? new AbortController().signal);
   mind.store.transaction(() => resetVectorTable(db, { id: embedder.id, dimension: embedder.dimension }));
+  const total = countEmbeddable(db);
   let afterSeq = 0;
   let done = 0;
   for (;;) {
@@ -37,7 +38,7 @@ export async function reembedAll(mind: Mind, embedder: Embedder, options: Reembe
     mind.store.transaction(() => page.forEach((row, i) => writeEmbedding(db, row.seq, vectors[i] as Float32Array)));
     done += page.length;
     afterSeq = last.seq;
-    options.onProgress?.(done);
+    options.onProgress?.(done, total);
   }
   return done;
 }

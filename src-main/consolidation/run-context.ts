@@ -93,6 +93,16 @@ export class RunContext {
     if (!this.dryRun) this.mind.store.transaction(work);
   }
 
+  /**
+   * Runs `work` (model updates and commits alike) as one transaction, its commits nested as
+   * savepoints: a run killed half-way through never leaves part of one step written. A dry run
+   * just runs it (its commits write nothing).
+   */
+  atomically(work: () => void): void {
+    if (this.dryRun) work();
+    else this.mind.store.transaction(work);
+  }
+
   act(op: string, memoryId: string | null, summary: string): void {
     this.actions.push({ op, memoryId, summary });
   }

@@ -125,14 +125,13 @@ async function pipeline(ctx: RunContext): Promise<'aborted_budget' | 'cancelled'
 
     await triageRaws(ctx);
 
-    ctx.progress('gates', 0, 1);
     const proposals = await planGates(ctx, model);
+    ctx.progress('gates', 0, proposals.length);
     for (const [done, proposal] of proposals.entries()) {
       ctx.checkpoint();
       commitProposal(ctx, model, proposal);
       ctx.progress('gates', done + 1, proposals.length);
     }
-    ctx.progress('gates', 1, 1);
 
     ctx.checkpoint();
     scanStep(ctx, model);
@@ -174,7 +173,7 @@ async function embedStage(ctx: RunContext, records: readonly MemoryRecord[]): Pr
   const info = readEmbedderInfo(db);
   let sameSpace = info?.id === embedder.id && info.dimension === embedder.dimension;
   if (!sameSpace && !ctx.dryRun) {
-    await reembedAll(mind, embedder, { signal: ctx.options.signal, onProgress: (done) => ctx.progress('embed', done, 0) });
+    await reembedAll(mind, embedder, { signal: ctx.options.signal, onProgress: (done, total) => ctx.progress('embed', done, total) });
     sameSpace = true;
   }
   const beliefs = activeBeliefs(db);

@@ -63,6 +63,10 @@ export function resetVectorTable(db: Db, embedder: EmbedderInfo): void {
 }
 
 /** One page of memories that may carry a vector (everything not forgotten), in seq order. */
+export function countEmbeddable(db: Db): number {
+  return (stmt(db, `SELECT count(*) AS n FROM memories WHERE status != 'forgotten'`).get() as { n: number }).n;
+}
+
 export function embeddablePage(db: Db, afterSeq: number, limit: number): { seq: number; type: string; content: string; fields: string }[] {
   return stmt(
     db,

@@ -2,10 +2,11 @@
  * The packaged path end to end: the esbuild bundle behind bin/mindloom.js, run as a real process
  * (migrations found beside the package, native modules loaded from node_modules).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { tempMind } from '../../consolidation/scheduler-test-support';
 import { tempDir } from './cli-test-kit';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -49,5 +50,29 @@ describe('bin/mindloom.js', () => {
     expect(bad.stdout).toBe('');
     expect(bad.stderr).toMatch(/^mindloom: invalid_input: [^\n]*\n$/);
     expect(journal()).toBe(before);
+  });
+
+  it('consolidate starts its worker from the bundle beside the CLI', () => {
+    const path = tempMind(12);
+    const run = mindloom('consolidate', '--json', '--mind', path);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ status: 'completed' });
+    expect(run.stderr).toContain('consolidate: checkpoint 100%');
+  });
+
+  it('Ctrl-C during consolidate cancels the run cleanly: it ends cancelled and prints its summary', async () => {
+    const path = tempMind(1_500, { scheduler: { everyEpisodes: 100_000 }, budget: { maxClustersPerCycle: 100_000 } });
+    const child = spawn(process.execPath, [bin, 'consolidate', '--json', '--mind', path], { cwd: tempDir() });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (stderr.includes('consolidate: match') && !child.killed) child.kill('SIGINT');
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code, stderr).toBe(0);
+    expect(stderr).toContain('consolidate: cancelling…');
+    expect(JSON.parse(stdout)).toMatchObject({ status: 'cancelled' });
   });
 });

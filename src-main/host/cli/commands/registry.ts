@@ -1,9 +1,11 @@
 /** Every CLI command, in the order the usage text lists them. */
 import type { Command } from '../command';
+import { consolidateCommand } from './consolidate';
 import { generateCommand } from './generate';
 import { initCommand } from './init';
 import { contradictionsCommand, orphansCommand, searchCommand, uncertainCommand } from './lists';
 import { historyCommand, lineageCommand, showCommand, statsCommand } from './read';
+import { serveCommand } from './serve';
 import {
   addCommand,
   approveCommand,
@@ -35,7 +37,9 @@ export const COMMANDS: readonly Command[] = [
   orphansCommand,
   contradictionsCommand,
   statsCommand,
+  consolidateCommand,
   generateCommand,
+  serveCommand,
 ];
 
 export function findCommand(name: string): Command | undefined {

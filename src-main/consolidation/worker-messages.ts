@@ -1,0 +1,107 @@
+/**
+ * What the consolidation worker and the thread that started it say to each other. Both sides
+ * validate what they receive: a message crosses a thread boundary as a structured clone, so the
+ * types alone prove nothing about it.
+ */
+import { z } from 'zod';
+import { ERROR_CODES, type ErrorEnvelope, isMindError } from '../../shared/errors';
+import { MindSettingsSchema, type MindSettings } from '../../shared/settings';
+import {
+  RUN_STAGES,
+  RUN_STATUSES,
+  RUN_TRIGGERS,
+  type RunProgress,
+  type RunSummary,
+  type RunTrigger,
+} from './run-types';
+
+/** Secrets the provider needs; never stored in the mind, handed to the worker with its job. */
+export interface ProviderSecrets {
+  readonly openAiApiKey?: string | undefined;
+}
+
+/** The job a worker runs. */
+export interface WorkerJob {
+  readonly mindPath: string;
+  readonly trigger: RunTrigger;
+  readonly dryRun: boolean;
+  readonly settings: MindSettings;
+  readonly secrets: ProviderSecrets;
+}
+
+/**
+ * What a worker is started with (its `workerData`). Cancelling sets the flag's first element to 1
+ * and also posts `cancel`: the message aborts a provider call in flight, but a run that never
+ * yields to its event loop (the offline provider computes synchronously) only sees the flag, which
+ * the worker reads whenever the run reports progress.
+ */
+export interface WorkerStart {
+  readonly job: WorkerJob;
+  readonly cancelFlag: SharedArrayBuffer;
+}
+
+/** To the worker. */
+export type ToWorker = { readonly type: 'cancel' };
+
+/** From the worker: progress while it runs, then exactly one of `finished` or `failed`. */
+export type FromWorker =
+  | { readonly type: 'progress'; readonly progress: RunProgress }
+  | { readonly type: 'finished'; readonly summary: RunSummary }
+  | { readonly type: 'failed'; readonly error: ErrorEnvelope };
+
+const count = z.number().int().min(0);
+
+export const WorkerJobSchema = z.object({
+  mindPath: z.string().min(1),
+  trigger: z.enum(RUN_TRIGGERS),
+  dryRun: z.boolean(),
+  settings: MindSettingsSchema,
+  secrets: z.object({ openAiApiKey: z.string().optional() }),
+}) satisfies z.ZodType<WorkerJob>;
+
+export const WorkerStartSchema = z.object({
+  job: WorkerJobSchema,
+  cancelFlag: z.instanceof(SharedArrayBuffer),
+}) satisfies z.ZodType<WorkerStart>;
+
+export const ToWorkerSchema = z.object({ type: z.literal('cancel') }) satisfies z.ZodType<ToWorker>;
+
+const RunProgressSchema = z.object({
+  runId: z.string(),
+  stage: z.enum(RUN_STAGES),
+  done: count,
+  total: count,
+}) satisfies z.ZodType<RunProgress>;
+
+const RunSummarySchema = z.object({
+  runId: z.string(),
+  status: z.enum(RUN_STATUSES),
+  clustersFound: count,
+  created: count,
+  reinforced: count,
+  contradicted: count,
+  proposals: count,
+  droppedByRejection: count,
+  skipped: z.array(z.object({ item: z.string(), reason: z.string() })),
+  durationMs: z.number().min(0),
+  actions: z.array(z.object({ op: z.string(), memoryId: z.string().nullable(), summary: z.string() })),
+}) satisfies z.ZodType<RunSummary>;
+
+export const FromWorkerSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('progress'), progress: RunProgressSchema }),
+  z.object({ type: z.literal('finished'), summary: RunSummarySchema }),
+  z.object({
+    type: z.literal('failed'),
+    error: z.object({
+      code: z.enum(ERROR_CODES),
+      message: z.string(),
+      details: z.record(z.string(), z.unknown()).optional(),
+    }),
+  }),
+]) satisfies z.ZodType<FromWorker>;
+
+/** Any failure as the envelope that crosses the thread boundary (and reaches the UI). */
+export function errorEnvelope(error: unknown): ErrorEnvelope {
+  if (isMindError(error)) return error.toEnvelope();
+  return { code: 'internal', message: error instanceof Error ? error.message : String(error) };
+}
