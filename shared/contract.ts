@@ -7,6 +7,7 @@
  * Times cross the boundary as ISO 8601 strings, everywhere (requests and responses alike).
  */
 import { z } from 'zod';
+import { RUN_STAGES, RUN_STATUSES, RUN_TRIGGERS } from './consolidation-runs';
 import { ERROR_CODES, type ErrorEnvelope } from './errors';
 import {
   MEMORY_STATUSES,
@@ -269,9 +270,6 @@ export const AppInfoSchema = z.object({
 });
 export type AppInfo = z.output<typeof AppInfoSchema>;
 
-export const RUN_STATUSES = ['running', 'completed', 'aborted_budget', 'cancelled', 'failed', 'dry_run'] as const;
-export const RUN_STAGES = ['extract', 'embed', 'cluster', 'synthesize', 'match', 'gates', 'triage', 'scan', 'checkpoint'] as const;
-export const RUN_TRIGGERS = ['manual', 'episodes', 'timer'] as const;
 
 /** A consolidation run as a list or the overview shows it. */
 export const RunInfoSchema = z.object({
@@ -323,6 +321,22 @@ export const ConsolidationStatusSchema = z.object({
 });
 export type ConsolidationStatus = z.output<typeof ConsolidationStatusSchema>;
 
+/** What a run did (or, dry, would do): the CLI's summary plus its actions. */
+export const RunSummarySchema = z.object({
+  runId: z.string(),
+  status: z.enum(RUN_STATUSES),
+  clustersFound: count,
+  created: count,
+  reinforced: count,
+  contradicted: count,
+  proposals: count,
+  droppedByRejection: count,
+  skipped: z.array(z.object({ item: z.string(), reason: z.string() })),
+  durationMs: z.number().nonnegative(),
+  actions: z.array(z.object({ op: z.string(), memoryId: z.string().nullable(), summary: z.string() })),
+});
+export type RunSummaryView = z.output<typeof RunSummarySchema>;
+
 // ---------------------------------------------------------------------------------------------
 // The calls
 // ---------------------------------------------------------------------------------------------
@@ -360,6 +374,16 @@ export const CALLS = {
   },
 
   'consolidation.status': { request: noPayload, response: ConsolidationStatusSchema },
+  /** Runs now, by hand; `invalid_state` while a run is going. Dry: the changeset, nothing written. */
+  'consolidation.runNow': {
+    request: z.strictObject({ dryRun: z.boolean().optional() }).optional(),
+    response: RunSummarySchema,
+  },
+  /** Paused: no automatic runs (a run going on finishes); by hand still works. */
+  'consolidation.pause': { request: noPayload, response: ConsolidationStatusSchema },
+  'consolidation.resume': { request: noPayload, response: ConsolidationStatusSchema },
+  /** Stops the running run between items; what it finished stays, the rest waits for the next run. */
+  'consolidation.cancel': { request: noPayload, response: ConsolidationStatusSchema },
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
 
 export type CallName = keyof typeof CALLS;

@@ -21,7 +21,7 @@ export interface ApiFixture {
   /** A mind file with the memories below, not open yet. */
   mindPath: string;
   ids: { belief: string; episode: string; note: string };
-  dispose(): void;
+  dispose(): Promise<void>;
 }
 
 /** A shell that keeps secrets in memory: stands in for Electron's safeStorage, absent here. */
@@ -57,14 +57,16 @@ export function apiFixture(options: { secrets?: SecretStore; pollMs?: number } =
   const mindPath = join(dir, 'small.mindloom');
   const ids = writeSmallMind(mindPath);
   const session = createSession({ appDataDir: join(dir, 'app-data'), pollMs: options.pollMs });
-  const api = createApi(session, testPlatform(join(dir, 'app-data'), options.secrets));
+  // No background polling: a test tells the scheduler about changes through the session's events.
+  const api = createApi(session, testPlatform(join(dir, 'app-data'), options.secrets), { schedulerOptions: { pollMs: null } });
   return {
     dir,
     session,
     api,
     mindPath,
     ids,
-    dispose() {
+    async dispose() {
+      await api.dispose();
       session.close();
       rmSync(dir, { recursive: true, force: true });
     },

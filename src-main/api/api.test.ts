@@ -1,11 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
-import type { RUN_STAGES, RUN_STATUSES, RUN_TRIGGERS } from '../../shared/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CALL_NAMES, type MindEvent } from '../../shared/contract';
 import type { ErrorCode } from '../../shared/errors';
 import { DEFAULT_SETTINGS } from '../../shared/settings';
-import type { RunStage, RunStatus, RunTrigger } from '../consolidation/run-types';
 import { editMemory } from '../mind/edit';
 import { openMind } from '../mind/mind';
 import { type ApiFixture, apiFixture, callFails, callOk, memorySecrets, waitFor } from './api-test-support';
@@ -18,7 +16,7 @@ afterEach(() => f.dispose());
 
 describe('the handler table', () => {
   it('answers every call of the contract with a value that matches its response schema', async () => {
-    f.dispose();
+    await f.dispose();
     f = apiFixture({ secrets: memorySecrets() });
     await callOk(f.api, 'session.open', { path: f.mindPath });
     const payloads: Record<string, unknown> = {
@@ -103,26 +101,8 @@ describe('the handler table', () => {
       const view = await callOk(withSecrets.api, 'settings.get');
       expect(view).toEqual({ settings: DEFAULT_SETTINGS, apiKeySet: true });
     } finally {
-      withSecrets.dispose();
+      await withSecrets.dispose();
     }
-  });
-
-  it('answers consolidation.status from the mind while no scheduler is wired', async () => {
-    await callOk(f.api, 'session.open', { path: f.mindPath });
-    expect(await callOk(f.api, 'consolidation.status')).toEqual({
-      state: 'idle',
-      lastRun: null,
-      nextTimerAt: null,
-      episodesSinceCheckpoint: 1,
-    });
-    await callOk(f.api, 'settings.update', { scheduler: { enabled: false } });
-    expect((await callOk(f.api, 'consolidation.status')).state).toBe('disabled');
-  });
-
-  it('spells the run vocabulary exactly as the consolidation layer does', () => {
-    expectTypeOf<(typeof RUN_STAGES)[number]>().toEqualTypeOf<RunStage>();
-    expectTypeOf<(typeof RUN_STATUSES)[number]>().toEqualTypeOf<RunStatus>();
-    expectTypeOf<(typeof RUN_TRIGGERS)[number]>().toEqualTypeOf<RunTrigger>();
   });
 });
 

@@ -6,13 +6,12 @@
 import type { z } from 'zod';
 import { CALLS, type CallResult, isCallName, type MindEvent } from '../../shared/contract';
 import { type ErrorCode, isMindError } from '../../shared/errors';
-import { readSettings } from '../consolidation/settings-store';
 import type { ApiContext, HandlerTable } from './handler-table';
 import { memoryCalls } from './memory-calls';
 import { mindCalls } from './mind-calls';
 import { checkPayloadShape } from './payload-guard';
 import type { Platform } from './platform';
-import { type SchedulerPort, storedSchedulerStatus } from './scheduler-port';
+import { type BindOptions, bindScheduler } from './scheduler-port';
 import type { Session } from './session';
 import { sessionCalls } from './session-calls';
 
@@ -20,11 +19,13 @@ export interface Api {
   dispatch(name: string, payload: unknown): Promise<CallResult>;
   /** Every pushed event; returns the unsubscribe function. */
   subscribe(listener: (event: MindEvent) => void): () => void;
+  /** Stops the consolidation scheduler (and its worker); the session stays the caller's. */
+  dispose(): Promise<void>;
 }
 
 export interface ApiOptions {
-  /** The consolidation scheduler; default: the status read from the mind (idle, last run). */
-  scheduler?: SchedulerPort;
+  /** Tests pin the scheduler's clock and polling; the app uses the defaults. */
+  schedulerOptions?: BindOptions['schedulerOptions'];
   /** Where unexpected failures are reported (their details never reach the caller). */
   logError?: (message: string, error: unknown) => void;
 }
@@ -34,7 +35,7 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
   const context: ApiContext = {
     session,
     platform,
-    scheduler: options.scheduler ?? storedSchedulerStatus(readSettings),
+    scheduler: bindScheduler(session, platform, { logError, schedulerOptions: options.schedulerOptions }),
     changed: (ids) => session.events.emit({ type: 'mind.changed', payload: { origin: 'app', ids } }),
   };
   const handlers: HandlerTable = { ...sessionCalls(context), ...memoryCalls(context), ...mindCalls(context) };
@@ -57,6 +58,7 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
       }
     },
     subscribe: (listener) => session.events.subscribe(listener),
+    dispose: () => context.scheduler.dispose(),
   };
 }
 

@@ -4,7 +4,16 @@ import { readSettings, writeSettings } from '../consolidation/settings-store';
 import { getOverview } from '../mind/overview';
 import type { ApiContext, HandlerSlice } from './handler-table';
 
-type MindCall = 'mind.overview' | 'settings.get' | 'settings.update' | 'settings.setApiKey' | 'consolidation.status';
+type MindCall =
+  | 'mind.overview'
+  | 'settings.get'
+  | 'settings.update'
+  | 'settings.setApiKey'
+  | 'consolidation.status'
+  | 'consolidation.runNow'
+  | 'consolidation.pause'
+  | 'consolidation.resume'
+  | 'consolidation.cancel';
 
 export function mindCalls(ctx: ApiContext): HandlerSlice<MindCall> {
   const mind = () => ctx.session.mind();
@@ -26,5 +35,21 @@ export function mindCalls(ctx: ApiContext): HandlerSlice<MindCall> {
       return { apiKeySet: apiKeySet() };
     },
     'consolidation.status': () => ctx.scheduler.status(mind()),
+    'consolidation.runNow': async (request) => {
+      const summary = await ctx.scheduler.runNow({ dryRun: request?.dryRun ?? false });
+      return { ...summary, skipped: [...summary.skipped], actions: [...summary.actions] };
+    },
+    'consolidation.pause': () => {
+      ctx.scheduler.pause();
+      return ctx.scheduler.status(mind());
+    },
+    'consolidation.resume': () => {
+      ctx.scheduler.resume();
+      return ctx.scheduler.status(mind());
+    },
+    'consolidation.cancel': () => {
+      ctx.scheduler.cancel();
+      return ctx.scheduler.status(mind());
+    },
   };
 }

@@ -26,11 +26,11 @@ export interface Platform {
   readonly secrets: SecretStore;
 }
 
-/** The host's secrets: the environment's OPENAI_API_KEY, read-only. */
+/** The host's secrets: the environment's MINDLOOM_OPENAI_API_KEY (or OPENAI_API_KEY), read-only, as the CLI reads them. */
 export function environmentSecrets(env: NodeJS.ProcessEnv = process.env): SecretStore {
   return {
     writable: false,
-    get: (name) => (name === 'openai-api-key' ? env.OPENAI_API_KEY?.trim() || null : null),
+    get: (name) => (name === 'openai-api-key' ? env.MINDLOOM_OPENAI_API_KEY?.trim() || env.OPENAI_API_KEY?.trim() || null : null),
     set: () => {
       throw new Error('environment secrets are read-only');
     },

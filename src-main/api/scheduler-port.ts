@@ -1,46 +1,106 @@
 /**
- * What `consolidation.status` reads, and how the scheduler's events reach the windows. The
- * composition roots wire the real scheduler with `liveSchedulerStatus`; without one (a mind opened
- * before the scheduler starts, the tests) the status is read from the mind itself.
+ * The consolidation scheduler as the API sees it. `bindScheduler` keeps one scheduler (and its
+ * worker) for whatever mind the session has open: started when a mind opens, disposed when it
+ * closes or another opens, told about every change, its progress pushed to the windows. A demo
+ * mind's scheduler starts paused: the demo stays as written until the person runs consolidation.
  */
 import type { ConsolidationStatus, MindEvent } from '../../shared/contract';
-import type { MindSettings } from '../../shared/settings';
+import { MindError } from '../../shared/errors';
 import { episodesSinceCheckpoint } from '../consolidation/checkpoint';
-import type { Scheduler, SchedulerEvent } from '../consolidation/scheduler';
+import type { RunSummary } from '../consolidation/run-types';
+import { createScheduler, type Scheduler, type SchedulerEvent, type SchedulerOptions } from '../consolidation/scheduler';
+import { readSettings } from '../consolidation/settings-store';
 import type { Mind } from '../mind/mind';
 import { getLastRun } from '../mind/overview';
 import { iso } from '../mind/present';
+import type { Platform } from './platform';
+import type { Session } from './session';
 
 export interface SchedulerPort {
   status(mind: Mind): ConsolidationStatus;
+  runNow(options: { dryRun: boolean }): Promise<RunSummary>;
+  pause(): void;
+  resume(): void;
+  /** False when nothing was running. */
+  cancel(): boolean;
+  dispose(): Promise<void>;
 }
 
-/** No scheduler running: idle (or disabled in the settings), with the last run from the store. */
-export function storedSchedulerStatus(readSettings: (mind: Mind) => MindSettings): SchedulerPort {
-  return {
-    status: (mind) => ({
-      state: readSettings(mind).scheduler.enabled ? 'idle' : 'disabled',
-      lastRun: getLastRun(mind),
-      nextTimerAt: null,
-      episodesSinceCheckpoint: episodesSinceCheckpoint(mind),
-    }),
+export interface BindOptions {
+  logError: (message: string, error: unknown) => void;
+  /** Tests pin the clock or the polling; the app uses the defaults. */
+  schedulerOptions?: Partial<Pick<SchedulerOptions, 'clock' | 'pollMs' | 'workerUrl'>>;
+}
+
+export function bindScheduler(session: Session, platform: Platform, options: BindOptions): SchedulerPort {
+  let scheduler: Scheduler | null = null;
+  let boundPath: string | null = null;
+
+  const stop = () => {
+    const stopping = scheduler;
+    scheduler = null;
+    boundPath = null;
+    return stopping ? stopping.dispose().catch((error: unknown) => options.logError('The scheduler did not stop cleanly', error)) : Promise.resolve();
   };
-}
 
-/** The running scheduler's state; the last run as the store records it (whoever started it). */
-export function liveSchedulerStatus(scheduler: Scheduler): SchedulerPort {
+  const follow = () => {
+    const status = session.status();
+    const path = status.state === 'open' ? status.path : null;
+    if (path === boundPath) return;
+    void stop();
+    if (status.state !== 'open') return;
+    boundPath = status.path;
+    scheduler = createScheduler({
+      mindPath: status.path,
+      secrets: () => ({ openAiApiKey: platform.secrets.get('openai-api-key') ?? undefined }),
+      onEvent: (event) => {
+        const pushed = consolidationEvent(event);
+        if (pushed) session.events.emit(pushed);
+        if (event.type === 'failed' || event.type === 'error') options.logError('Consolidation failed', event.error);
+      },
+      startPaused: status.isDemo,
+      ...options.schedulerOptions,
+    });
+  };
+
+  const unsubscribe = session.events.subscribe((event) => {
+    if (event.type === 'session.changed') follow();
+    else if (event.type === 'mind.changed') scheduler?.notifyMindChanged();
+  });
+  follow();
+
+  const live = (): Scheduler => {
+    if (!scheduler) throw new MindError('no_mind_open', 'No mind is open: open or create one first.');
+    return scheduler;
+  };
+
   return {
     status(mind) {
-      const live = scheduler.status();
-      const progress = live.progress;
+      if (!scheduler) {
+        return {
+          state: readSettings(mind).scheduler.enabled ? 'idle' : 'disabled',
+          lastRun: getLastRun(mind),
+          nextTimerAt: null,
+          episodesSinceCheckpoint: episodesSinceCheckpoint(mind),
+        };
+      }
+      const now = scheduler.status();
       return {
-        state: live.state,
-        ...(live.runId === undefined ? {} : { runId: live.runId }),
-        ...(progress ? { progress: { stage: progress.stage, done: progress.done, total: progress.total } } : {}),
+        state: now.state,
+        ...(now.runId === undefined ? {} : { runId: now.runId }),
+        ...(now.progress ? { progress: { stage: now.progress.stage, done: now.progress.done, total: now.progress.total } } : {}),
         lastRun: getLastRun(mind),
-        nextTimerAt: iso(live.nextTimerAt),
-        episodesSinceCheckpoint: live.episodesSinceCheckpoint,
+        nextTimerAt: iso(now.nextTimerAt),
+        episodesSinceCheckpoint: now.episodesSinceCheckpoint,
       };
+    },
+    runNow: ({ dryRun }) => live().runNow({ dryRun }),
+    pause: () => live().pause(),
+    resume: () => live().resume(),
+    cancel: () => live().cancel(),
+    async dispose() {
+      unsubscribe();
+      await stop();
     },
   };
 }

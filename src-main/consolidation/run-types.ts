@@ -3,27 +3,12 @@
  * worker, the CLI and the API. A run is a changeset: a `consolidation_runs` row plus the journal
  * rows carrying its id.
  */
+import type { RunStage, RunStatus, RunTrigger } from '../../shared/consolidation-runs';
 import type { MindSettings } from '../../shared/settings';
 import type { ConsolidationProvider } from './provider';
 
-export const RUN_TRIGGERS = ['manual', 'episodes', 'timer'] as const;
-export type RunTrigger = (typeof RUN_TRIGGERS)[number];
-
-export const RUN_STATUSES = ['running', 'completed', 'aborted_budget', 'cancelled', 'failed', 'dry_run'] as const;
-export type RunStatus = (typeof RUN_STATUSES)[number];
-
-export const RUN_STAGES = [
-  'extract',
-  'embed',
-  'cluster',
-  'synthesize',
-  'match',
-  'gates',
-  'triage',
-  'scan',
-  'checkpoint',
-] as const;
-export type RunStage = (typeof RUN_STAGES)[number];
+export { RUN_STAGES, RUN_STATUSES, RUN_TRIGGERS } from '../../shared/consolidation-runs';
+export type { RunStage, RunStatus, RunTrigger } from '../../shared/consolidation-runs';
 
 export interface RunProgress {
   readonly runId: string;

@@ -65,6 +65,8 @@ export interface SchedulerOptions {
   readonly workerUrl?: URL | undefined;
   /** How often to count new episodes; null: only when notifyMindChanged() is called. */
   readonly pollMs?: number | null | undefined;
+  /** Begin paused (no automatic run, not even one already due); resume() starts them. */
+  readonly startPaused?: boolean | undefined;
 }
 
 export interface RunNowOptions {
@@ -102,7 +104,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   const mind = openMind(options.mindPath, { mustExist: true });
 
   let current: CurrentRun | null = null;
-  let paused = false;
+  let paused = options.startPaused ?? false;
   let disposed = false;
   let lastRun: RunOutcome | null = null;
   /** Where the timer counts from: the end of the last real run, or the scheduler's start. */

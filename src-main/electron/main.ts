@@ -89,7 +89,17 @@ async function start(): Promise<void> {
     if (window.isMinimized()) window.restore();
     window.focus();
   });
-  app.on('will-quit', () => session.close());
+  let quitting = false;
+  app.on('will-quit', (event) => {
+    if (quitting) return;
+    // The consolidation worker stops first (a run stops between items), then the mind closes.
+    quitting = true;
+    event.preventDefault();
+    void api.dispose().finally(() => {
+      session.close();
+      app.quit();
+    });
+  });
 }
 
 if (!app.requestSingleInstanceLock()) {

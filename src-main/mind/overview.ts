@@ -1,11 +1,6 @@
 /** The overview a person lands on: counts, what needs attention, the confidence spread, the last run. */
-import {
-  CONFIDENCE_BUCKETS,
-  type Overview,
-  RUN_STATUSES,
-  RUN_TRIGGERS,
-  type RunInfo,
-} from '../../shared/contract';
+import { RUN_STATUSES, RUN_TRIGGERS } from '../../shared/consolidation-runs';
+import { CONFIDENCE_BUCKETS, type Overview, type RunInfo } from '../../shared/contract';
 import { MEMORY_STATUSES, MEMORY_TYPES, TIERS } from '../../shared/model';
 import { listRuns } from '../store/consolidation-runs-repo';
 import { activeConfidenceHistogram } from '../store/overview-queries';

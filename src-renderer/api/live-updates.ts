@@ -4,7 +4,8 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from './client';
-import { KEYS } from './queries';
+import type { ConsolidationStatus } from '../../shared/contract';
+import { consolidationStatusKey, KEYS } from './queries';
 import type { TransportSignal } from './transport';
 
 export function applySignal(queryClient: QueryClient, signal: TransportSignal): void {
@@ -19,7 +20,10 @@ export function applySignal(queryClient: QueryClient, signal: TransportSignal): 
       forgetTheMind(queryClient);
       return;
     case 'consolidation.progress':
-      void queryClient.invalidateQueries({ queryKey: KEYS.consolidation });
+      // Hundreds of these arrive per run: the status is patched in place, not fetched each time.
+      queryClient.setQueryData(consolidationStatusKey, (status: ConsolidationStatus | undefined) =>
+        status === undefined ? status : { ...status, state: 'running', runId: signal.payload.runId, progress: { stage: signal.payload.stage, done: signal.payload.done, total: signal.payload.total } },
+      );
       return;
     case 'consolidation.finished':
       void queryClient.invalidateQueries({ queryKey: KEYS.consolidation });

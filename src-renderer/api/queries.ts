@@ -64,7 +64,8 @@ export const settingsQueries = {
   settings: (api: ApiClient) => queryOptions({ queryKey: [...KEYS.settings], queryFn: () => api.call('settings.get') }),
 };
 
+export const consolidationStatusKey = [...KEYS.consolidation, 'status'] as const;
+
 export const consolidationQueries = {
-  status: (api: ApiClient) =>
-    queryOptions({ queryKey: [...KEYS.consolidation, 'status'], queryFn: () => api.call('consolidation.status') }),
+  status: (api: ApiClient) => queryOptions({ queryKey: consolidationStatusKey, queryFn: () => api.call('consolidation.status') }),
 };

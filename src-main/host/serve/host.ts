@@ -156,6 +156,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         streams.closeAll();
         server.closeAllConnections();
         await new Promise<void>((closed) => server.close(() => closed()));
+        await api.dispose();
         session.close();
         if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
       })();

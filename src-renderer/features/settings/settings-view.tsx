@@ -7,7 +7,7 @@ import { MEMORY_TYPES } from '../../../shared/model';
 import { type SettingsPatch, SettingsPatchSchema } from '../../../shared/settings';
 import { useApi } from '../../api/client';
 import { describeError } from '../../api/errors';
-import { appQueries, consolidationQueries, KEYS, sessionQueries, settingsQueries } from '../../api/queries';
+import { appQueries, consolidationQueries, consolidationStatusKey, KEYS, sessionQueries, settingsQueries } from '../../api/queries';
 import { dateTime, percent, relativeTime, words } from '../../components/format';
 import { ErrorState, Loading } from '../../components/states';
 import { useToast } from '../../components/toasts';
@@ -303,11 +303,84 @@ function ConsolidationCard() {
       ) : status.isError ? (
         <ErrorState error={status.error} title="Could not read the consolidation status" onRetry={() => void status.refetch()} />
       ) : (
-        <ConsolidationDetails status={status.data} />
+        <>
+          <ConsolidationDetails status={status.data} />
+          <ConsolidationControls status={status.data} />
+        </>
       )}
     </Card>
   );
 }
+
+/** Run now (or dry), pause / resume automatic runs, cancel the running one; a dry run's changeset is listed. */
+function ConsolidationControls({ status }: { status: ConsolidationStatus }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const settle = (next: ConsolidationStatus) => queryClient.setQueryData(consolidationStatusKey, next);
+  const run = useMutation({
+    mutationFn: (dryRun: boolean) => api.call('consolidation.runNow', { dryRun }),
+    onSuccess: (summary) => {
+      void queryClient.invalidateQueries({ queryKey: KEYS.consolidation });
+      toast.success(
+        `${summary.status === 'dry_run' ? 'Dry run' : 'Run'} ${words(summary.status)}: ${summary.created} created, ${summary.reinforced} reinforced, ${summary.contradicted} contradicted, ${summary.proposals} proposals.`,
+      );
+    },
+    onError: (error) => toast.error(error),
+  });
+  const control = useMutation({
+    mutationFn: (call: 'consolidation.pause' | 'consolidation.resume' | 'consolidation.cancel') => api.call(call),
+    onSuccess: settle,
+    onError: (error) => toast.error(error),
+  });
+  const running = status.state === 'running';
+  const dry = run.data?.status === 'dry_run' ? run.data : null;
+  return (
+    <>
+      <div className="actions" role="group" aria-label="Consolidation controls">
+        <button type="button" className="primary" disabled={running || run.isPending} onClick={() => run.mutate(false)}>
+          Run now
+        </button>
+        <button type="button" disabled={running || run.isPending} onClick={() => run.mutate(true)}>
+          Dry run
+        </button>
+        {status.state === 'paused' ? (
+          <button type="button" disabled={control.isPending} onClick={() => control.mutate('consolidation.resume')}>
+            Resume automatic runs
+          </button>
+        ) : (
+          <button type="button" disabled={control.isPending} onClick={() => control.mutate('consolidation.pause')}>
+            Pause automatic runs
+          </button>
+        )}
+        {running && (
+          <button type="button" disabled={control.isPending} onClick={() => control.mutate('consolidation.cancel')}>
+            Cancel run
+          </button>
+        )}
+      </div>
+      {dry !== null && (
+        <section aria-label="Dry run changeset" className="dry-run">
+          <h3>Dry run: {dry.actions.length} actions, nothing written</h3>
+          {dry.actions.length === 0 ? (
+            <p className="dim">Nothing to do.</p>
+          ) : (
+            <ol>
+              {dry.actions.slice(0, DRY_RUN_SHOWN).map((action, i) => (
+                <li key={i}>
+                  <code>{action.op}</code> {action.summary}
+                </li>
+              ))}
+            </ol>
+          )}
+          {dry.actions.length > DRY_RUN_SHOWN && <p className="dim">… and {dry.actions.length - DRY_RUN_SHOWN} more.</p>}
+        </section>
+      )}
+    </>
+  );
+}
+
+const DRY_RUN_SHOWN = 50;
 
 function ConsolidationDetails({ status }: { status: ConsolidationStatus }) {
   return (
