@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { electronSqliteBinding } from './electron-native.mjs';
 
 const root = process.cwd();
 const electronDir = join(root, 'node_modules', 'electron');
@@ -21,7 +22,8 @@ const [command, args] =
 if (command !== binary) {
   console.log("Electron's binary is not installed on this machine, so the desktop window cannot open: serving the app to a browser instead.");
 }
-const child = spawn(command, args, { stdio: 'inherit' });
+const env = command === binary ? { ...process.env, MINDLOOM_SQLITE_BINDING: electronSqliteBinding(root) } : process.env;
+const child = spawn(command, args, { stdio: 'inherit', env });
 // Ctrl+C reaches the child too (same terminal); this process waits for it to shut down cleanly.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -47,7 +47,7 @@ export function openStore(path: string, options: OpenOptions = {}): Store {
   const appVersion = knownSchemaVersion(migrationsFolder);
   let db: Db;
   try {
-    db = new Database(path, { readonly: options.readonly ?? false });
+    db = new Database(path, { readonly: options.readonly ?? false, ...nativeBinding() });
   } catch (error) {
     throw new MindError('corrupt_file', `Cannot open ${path}: ${(error as Error).message}`, { path });
   }
@@ -85,6 +85,15 @@ export function openStore(path: string, options: OpenOptions = {}): Store {
     if (error instanceof MindError) throw error;
     throw asFileError(error, path);
   }
+}
+
+/**
+ * The desktop app runs on Electron's ABI, so it loads a better-sqlite3 built for Electron
+ * (scripts/electron-native.mjs); Node (the CLI, the host, the tests) uses the package's own.
+ */
+function nativeBinding(): { nativeBinding?: string } {
+  const binding = process.env.MINDLOOM_SQLITE_BINDING;
+  return binding ? { nativeBinding: binding } : {};
 }
 
 /** The schema version this build knows: one per migration in the drizzle journal. */
