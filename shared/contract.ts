@@ -357,6 +357,7 @@ export const CALLS = {
   'memories.list': { request: ListRequestSchema, response: ListPageSchema },
   'memories.search': { request: SearchRequestSchema, response: SearchResponseSchema },
   'memories.get': { request: GetMemoryRequestSchema, response: MemoryViewSchema },
+  /** The latest changes, newest first. */
   'memories.history': { request: HistoryRequestSchema, response: z.array(HistoryEntrySchema) },
   /** A stale `expectedVersion` fails with `version_conflict`, details `{current: MemoryView}`. */
   'memories.edit': { request: EditMemoryRequestSchema, response: MemoryViewSchema },

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CALL_NAMES, type MindEvent } from '../../shared/contract';
@@ -90,6 +90,9 @@ describe('the handler table', () => {
     await callFails(f.api, 'session.open', {}, 'unsupported');
     await callFails(f.api, 'settings.setApiKey', { key: 'sk-test' }, 'unsupported');
     await callFails(f.api, 'session.create', { path: f.mindPath }, 'invalid_input');
+    const missing = await callFails(f.api, 'session.create', { path: join(f.dir, 'no-such-folder', 'a.mindloom') }, 'not_found');
+    expect(missing.details).toMatchObject({ folder: join(f.dir, 'no-such-folder') });
+    expect(existsSync(join(f.dir, 'no-such-folder'))).toBe(false);
   });
 
   it('keeps an API key where the shell can keep secrets', async () => {

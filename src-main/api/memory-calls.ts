@@ -41,7 +41,7 @@ export function memoryCalls(ctx: ApiContext): HandlerSlice<MemoryCall> {
       items: searchMemories(mind(), query, { limit }).map((hit) => ({ ...hit, snippet: highlightedSnippet(hit.snippet) })),
     }),
     'memories.get': ({ id, asOf }) => getMemoryView(mind(), id, { asOf: epochMs(asOf) }),
-    'memories.history': ({ id, limit }) => getHistory(mind(), id, { limit }),
+    'memories.history': ({ id, limit }) => getHistory(mind(), id, { limit, newestFirst: true }),
     'memories.edit': ({ id, expectedVersion, ...edit }) => {
       try {
         return write(id, () => editMemory(mind(), id, edit, { ...BY_HAND, expectedVersion }));

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
-import { basename, extname, join, resolve } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { SessionStatus } from '../../shared/contract';
 import { type ErrorCode, isMindError, MindError } from '../../shared/errors';
 import { loadDemoMind } from '../mind/demo/load-demo';
@@ -130,6 +130,13 @@ export function createSession(options: SessionOptions): Session {
     open: (path) => openAt(resolve(path), { mustExist: true, isDemo: false }),
     create(path) {
       const target = resolve(path);
+      const folder = dirname(target);
+      if (!existsSync(folder)) {
+        throw new MindError('not_found', `The folder ${folder} does not exist: create it first, or choose another place.`, {
+          path: target,
+          folder,
+        });
+      }
       if (existsSync(target) && statSync(target).size > 0) {
         throw new MindError('invalid_input', `${target} already exists: open it instead, or choose a new name.`, {
           path: target,

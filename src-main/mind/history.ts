@@ -8,11 +8,16 @@ import { iso } from './present';
 /** A journal row about one memory, with its times (the row's and those inside its diffs) as ISO. */
 export type HistoryEntry = Omit<JournalEntry, 'seq' | 'at' | 'memoryId'> & { at: string };
 
-export function getHistory(mind: Mind, id: string, options: { limit?: number } = {}): HistoryEntry[] {
+/**
+ * The latest `limit` changes: in the order they happened (a terminal reads down), or newest first
+ * (a view shows what just changed on top).
+ */
+export function getHistory(mind: Mind, id: string, options: { limit?: number; newestFirst?: boolean } = {}): HistoryEntry[] {
   const limit = options.limit ?? 10_000;
   if (!Number.isInteger(limit) || limit < 1) throw new MindError('invalid_input', 'limit must be a positive whole number.');
   loadMemory(mind, id);
-  return journalOf(mind.store.db, id, limit).map(({ seq: _seq, memoryId: _memoryId, at, before, after, ...rest }) => ({
+  const newest = journalOf(mind.store.db, id, limit);
+  return (options.newestFirst ? newest : newest.reverse()).map(({ seq: _seq, memoryId: _memoryId, at, before, after, ...rest }) => ({
     ...rest,
     at: iso(at) as string,
     before: timesAsIso(before),

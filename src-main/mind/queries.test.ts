@@ -286,7 +286,9 @@ describe('getHistory', () => {
     expect(history[2]?.after).toMatchObject({ lastVerifiedAt: '2025-01-03T00:00:00.000Z', verificationCount: 1 });
     expect(history[2]?.confidenceAfter).toBeCloseTo(0.9, 12);
     expect(history[3]).toMatchObject({ reason: 'not true', after: { status: 'archived', reviewStatus: 'rejected' } });
-    expect(getHistory(mind, note.id, { limit: 2 }).map((h) => h.op)).toEqual(['create', 'edit']);
+    // A limit keeps the latest changes; a view asks for them newest first.
+    expect(getHistory(mind, note.id, { limit: 2 }).map((h) => h.op)).toEqual(['verify', 'reject']);
+    expect(getHistory(mind, note.id, { limit: 3, newestFirst: true }).map((h) => h.op)).toEqual(['reject', 'verify', 'edit']);
   });
 
   it('refuses an unknown id and a bad limit', () => {

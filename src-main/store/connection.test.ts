@@ -133,6 +133,8 @@ describe('opening a mind file', () => {
   it('refuses a folder, and a missing file when it must exist', () => {
     expectMindError(() => openStore(dir), 'not_a_mind');
     expectMindError(() => openStore(join(dir, 'missing.mind'), { mustExist: true }), 'not_found');
+    const inMissingFolder = expectMindError(() => openStore(join(dir, 'no-such-folder', 'new.mind')), 'not_found');
+    expect(inMissingFolder.message).toContain('folder does not exist');
   });
 
   it('treats an empty file as a new mind', () => {

@@ -3,7 +3,7 @@
  * migrating, apply the migrations, and set the pragmas every connection needs.
  */
 import { closeSync, copyFileSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
@@ -49,7 +49,11 @@ export function openStore(path: string, options: OpenOptions = {}): Store {
   try {
     db = new Database(path, { readonly: options.readonly ?? false, ...nativeBinding() });
   } catch (error) {
-    throw new MindError('corrupt_file', `Cannot open ${path}: ${(error as Error).message}`, { path });
+    const message = (error as Error).message;
+    if (message.includes('directory does not exist')) {
+      throw new MindError('not_found', `Cannot create ${path}: its folder does not exist.`, { path, folder: dirname(path) });
+    }
+    throw new MindError('corrupt_file', `Cannot open ${path}: ${message}`, { path });
   }
   try {
     sqliteVec.load(db);

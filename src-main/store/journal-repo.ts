@@ -90,8 +90,9 @@ export function journalEntryOf(row: JournalRow): JournalEntry {
   };
 }
 
+/** The newest `limit` journal rows about a memory, newest first. */
 export function journalOf(db: Db, memoryId: string, limit: number): JournalEntry[] {
-  return (stmt(db, 'SELECT * FROM journal WHERE memory_id = ? ORDER BY seq LIMIT ?').all(memoryId, limit) as JournalRow[]).map(
+  return (stmt(db, 'SELECT * FROM journal WHERE memory_id = ? ORDER BY seq DESC LIMIT ?').all(memoryId, limit) as JournalRow[]).map(
     journalEntryOf,
   );
 }

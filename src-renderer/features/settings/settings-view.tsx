@@ -272,7 +272,7 @@ function SchedulerCard({ data }: { data: SettingsData }) {
             <input
               type="number"
               min={0.05}
-              step={0.5}
+              step="any"
               value={Number.isNaN(scheduler.everyHours) ? '' : scheduler.everyHours}
               onChange={(e) => setScheduler({ ...scheduler, everyHours: e.target.valueAsNumber })}
             />
