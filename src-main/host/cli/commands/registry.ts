@@ -2,6 +2,7 @@
 import type { Command } from '../command';
 import { consolidateCommand } from './consolidate';
 import { generateCommand } from './generate';
+import { proposalsCommand } from './proposals';
 import { initCommand } from './init';
 import { contradictionsCommand, orphansCommand, searchCommand, uncertainCommand } from './lists';
 import { historyCommand, lineageCommand, showCommand, statsCommand } from './read';
@@ -29,6 +30,7 @@ export const COMMANDS: readonly Command[] = [
   restoreCommand,
   approveCommand,
   rejectCommand,
+  proposalsCommand,
   showCommand,
   lineageCommand,
   historyCommand,

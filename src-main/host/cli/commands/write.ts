@@ -14,6 +14,7 @@ import { supersedeBelief } from '../../../mind/supersede';
 import type { WriteOptions } from '../../../mind/write-options';
 import type { CommandInput, MindCommand } from '../command';
 import { fixed2, json } from '../output';
+import { approveProposalCommand, isProposalId, rejectProposalCommand } from './proposals';
 import { UsageError } from '../usage-error';
 import { memoryType, parseFields, parseRefs } from './inputs';
 
@@ -171,23 +172,32 @@ export const restoreCommand = statusCommand(
   (m) => `Restored ${m.id} (now ${m.status}).`,
 );
 
-export const approveCommand = statusCommand(
+const approveMemoryCommand = statusCommand(
   'approve',
-  'Approve a memory waiting for review.',
+  'Approve a memory waiting for review, or apply a consolidation proposal (pr_…).',
   approveMemory,
   (m) => `Approved ${m.id}.`,
 );
+
+export const approveCommand: MindCommand = {
+  ...approveMemoryCommand,
+  run(mind, input) {
+    const id = arg(input, 0);
+    return isProposalId(id) ? approveProposalCommand(mind, input, id) : approveMemoryCommand.run(mind, input);
+  },
+};
 
 export const rejectCommand: MindCommand = {
   kind: 'mind',
   name: 'reject',
   usage: 'reject ID --reason R',
-  summary: 'Reject a memory: archived, and its text is never learned again.',
+  summary: 'Reject a memory (archived, and its text is never learned again), or decline a consolidation proposal (pr_…).',
   positionals: ['ID'],
   options: { ...REASON },
   run(mind, input) {
     const reason = input.options.string('reason');
     if (reason === undefined || reason.trim() === '') throw new UsageError('reject needs --reason R (it is kept so the mind does not learn this again).');
+    if (isProposalId(arg(input, 0))) return rejectProposalCommand(mind, input, arg(input, 0), reason);
     const record = rejectMemory(mind, arg(input, 0), { actor: 'user', reason });
     return confirmed(mind, input, record.id, `Rejected ${record.id} (archived; it will not be learned again).`);
   },
