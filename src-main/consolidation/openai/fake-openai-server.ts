@@ -10,8 +10,13 @@ import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Serv
 import type { AddressInfo } from 'node:net';
 import { fakeEndpoints, type FakeEndpoint, type RequestBody } from './fake-openai-endpoints';
 
-/** What the server does with one request. `delayMs` holds the response back first. */
-export type FakeStep =
+/**
+ * What the server does with one request. `delayMs` holds the response back first; `path` keeps
+ * the step for the next request to that endpoint (others pass it by).
+ */
+export type FakeStep = FakeStepKind & { readonly path?: '/v1/chat/completions' | '/v1/embeddings' };
+
+type FakeStepKind =
   /** A normal answer; `content` replaces the schema-derived message content (chat only). */
   | { readonly kind: 'answer'; readonly content?: string; readonly delayMs?: number }
   | { readonly kind: 'refusal'; readonly refusal: string; readonly delayMs?: number }
@@ -82,7 +87,8 @@ export async function startFakeOpenAiServer(options: FakeOpenAiOptions): Promise
     const problem = endpoint.invalid(body);
     if (problem !== null) return sendError(res, 400, problem);
 
-    const step = queue.shift() ?? ANSWER;
+    const next = queue.findIndex((queued) => queued.path === undefined || queued.path === path);
+    const step = next === -1 ? ANSWER : (queue.splice(next, 1)[0] as FakeStep);
     if (!step.delayMs) return respond(res, step, endpoint, body);
     const timer = setTimeout(() => {
       timers.delete(timer);
