@@ -1,0 +1,95 @@
+/** The Browser: the virtualized grid of memories, its filters, search box and sort controls. */
+import { expect, type Locator, type Page } from '@playwright/test';
+import { parseCount } from './overview-page';
+
+export type FilterGroup = 'Type' | 'Tier' | 'Status' | 'Review' | 'Source';
+
+export class BrowserPage {
+  readonly heading: Locator;
+  readonly grid: Locator;
+  readonly rows: Locator;
+  readonly search: Locator;
+  readonly sortSelect: Locator;
+  readonly directionButton: Locator;
+  readonly filters: Locator;
+  readonly loadedCount: Locator;
+  readonly noMatches: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole('heading', { level: 1, name: 'Browser' });
+    this.grid = page.getByRole('grid', { name: 'Memories' });
+    // Body rows carry their memory's id; the header row does not.
+    this.rows = this.grid.locator('[role="row"][data-memory-id]');
+    this.search = page.getByRole('searchbox', { name: 'Search memories' });
+    this.sortSelect = page.getByLabel('Sort by');
+    this.directionButton = page.getByRole('button', { name: /^Direction: / });
+    this.filters = page.getByRole('complementary', { name: 'Filters' });
+    this.loadedCount = page.getByTestId('loaded-count');
+    this.noMatches = page.getByText('No memories match');
+  }
+
+  async expectRows(): Promise<void> {
+    await expect(this.heading).toBeVisible();
+    await expect(this.rows.first()).toBeVisible();
+  }
+
+  row(id: string): Locator {
+    return this.grid.locator(`[role="row"][data-memory-id="${id}"]`);
+  }
+
+  /** The ids of the rows in the DOM (the virtualizer renders those in view plus a few), top to bottom. */
+  async renderedIds(): Promise<string[]> {
+    const rows = await this.rows.evaluateAll((elements) =>
+      elements.map((e) => ({ id: e.getAttribute('data-memory-id') ?? '', index: Number(e.getAttribute('aria-rowindex')) })),
+    );
+    return rows.sort((a, b) => a.index - b.index).map((r) => r.id);
+  }
+
+  /** One column's text for each rendered row, top to bottom. */
+  async renderedColumn(cell: 'type' | 'tier' | 'content' | 'confidence'): Promise<string[]> {
+    const rows = await this.rows.evaluateAll(
+      (elements, selector) =>
+        elements.map((e) => ({ index: Number(e.getAttribute('aria-rowindex')), text: e.querySelector(selector)?.textContent ?? '' })),
+      `.cell-${cell}`,
+    );
+    return rows.sort((a, b) => a.index - b.index).map((r) => r.text.trim());
+  }
+
+  /** How many memories the list has loaded so far (the status line under the header). */
+  async loaded(): Promise<number> {
+    return parseCount(await this.loadedCount.innerText());
+  }
+
+  filterBox(group: FilterGroup, label: string): Locator {
+    return this.filters.getByRole('group', { name: group }).getByRole('checkbox', { name: label, exact: true });
+  }
+
+  async setFilter(group: FilterGroup, label: string, on = true): Promise<void> {
+    const box = this.filterBox(group, label);
+    if (on) await box.check();
+    else await box.uncheck();
+  }
+
+  async clearFilters(): Promise<void> {
+    await this.filters.getByRole('button', { name: 'Clear filters' }).click();
+  }
+
+  async searchFor(text: string): Promise<void> {
+    await this.search.fill(text);
+    await this.search.press('Enter');
+  }
+
+  async sortBy(key: 'updated' | 'created' | 'confidence' | 'type' | 'tier'): Promise<void> {
+    await this.sortSelect.selectOption(key);
+  }
+
+  columnHeader(label: string): Locator {
+    return this.grid.getByRole('columnheader', { name: label });
+  }
+
+  /** The Browser's state as the address holds it (`#/browser?type=belief&sort=…`). */
+  async params(): Promise<URLSearchParams> {
+    const hash = new URL(this.page.url()).hash;
+    return new URLSearchParams(hash.split('?')[1] ?? '');
+  }
+}

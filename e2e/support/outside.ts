@@ -1,0 +1,40 @@
+/**
+ * A second connection to the mind file the app has open, from the test process: what an agent
+ * (over MCP) or another app would do. Its writes reach the app only through SQLite, never through
+ * the app's own API.
+ */
+import type { MindSettings } from '../../shared/settings';
+import { readSettings } from '../../src-main/consolidation/settings-store';
+import { type CreateMemoryInput, createMemory } from '../../src-main/mind/create';
+import { type EditMemoryInput, editMemory } from '../../src-main/mind/edit';
+import { type ListRequest, listMemories, type MemorySummary } from '../../src-main/mind/list';
+import { getMemoryView, type MemoryView } from '../../src-main/mind/memory-view';
+import { type Mind, openMind } from '../../src-main/mind/mind';
+import { getStats, type MindStats } from '../../src-main/mind/stats';
+
+export const OUTSIDE_ACTOR = 'agent:e2e-outside';
+
+export interface OutsideConnection {
+  readonly path: string;
+  create(input: CreateMemoryInput): MemoryView;
+  edit(id: string, input: EditMemoryInput, expectedVersion: number): MemoryView;
+  view(id: string): MemoryView;
+  list(request: ListRequest): MemorySummary[];
+  stats(): MindStats;
+  settings(): MindSettings;
+  close(): void;
+}
+
+export function connectOutside(path: string): OutsideConnection {
+  const mind: Mind = openMind(path, { mustExist: true });
+  return {
+    path,
+    create: (input) => getMemoryView(mind, createMemory(mind, input, { actor: OUTSIDE_ACTOR }).id),
+    edit: (id, input, expectedVersion) => getMemoryView(mind, editMemory(mind, id, input, { actor: OUTSIDE_ACTOR, expectedVersion }).id),
+    view: (id) => getMemoryView(mind, id),
+    list: (request) => listMemories(mind, request).items,
+    stats: () => getStats(mind),
+    settings: () => readSettings(mind),
+    close: () => mind.close(),
+  };
+}
