@@ -8,12 +8,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVIDENCE_REF_KINDS, MEMORY_STATUSES, MEMORY_TYPES, TIERS } from '../../../shared/model';
 import { journalSpan } from '../../store/bulk-queries';
+import { listRuns } from '../../store/consolidation-runs-repo';
 import { listUncertain } from '../attention';
 import { getContradictions } from '../contradictions';
 import { getHistory } from '../history';
 import { getLineage } from '../lineage';
 import { type MemorySummary, listMemories } from '../list';
 import { getMemoryView } from '../memory-view';
+import { getLastRun } from '../overview';
 import { type Mind, openMind } from '../mind';
 import { getStats } from '../stats';
 import { DAY_MS, expectMindError } from '../test-support';
@@ -166,6 +168,14 @@ describe('the demo mind', () => {
     expect(verified.at(-1)?.slice(0, 7)).toBe('2026-11');
     expect(history[0]?.at.slice(0, 7)).toBe('2026-06');
     expect(history.every((h, i) => i === 0 || h.at >= (history[i - 1]?.at ?? ''))).toBe(true);
+  });
+
+  it('lists the scripted nightly consolidation runs as runs, each with the journal rows it wrote', () => {
+    const runs = listRuns(mind.store.db, 50);
+    const runActors = new Set(all.flatMap((m) => getHistory(mind, m.id).map((h) => h.actor)).filter((a) => a.startsWith('scheduler:run_')));
+    expect(new Set(runs.map((r) => `scheduler:${r.id}`))).toEqual(runActors);
+    expect(runs.every((r) => r.status === 'completed' && r.finishedAt !== null && r.finishedAt >= r.startedAt)).toBe(true);
+    expect(getLastRun(mind)?.id).toBe('run_20261114');
   });
 
   it('has verified, protected, stale, uncertain and counter-evidenced memories', () => {

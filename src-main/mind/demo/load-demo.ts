@@ -5,6 +5,7 @@
  */
 import { existsSync, rmSync } from 'node:fs';
 import { MindError } from '../../../shared/errors';
+import { finishRun, insertRun } from '../../store/consolidation-runs-repo';
 import { recordAccess } from '../access';
 import { loadMemory } from '../change';
 import { addCounterEvidence, linkEvidence, reinforceMemory, verifyMemory } from '../confidence-ops';
@@ -51,9 +52,25 @@ export function loadDemoMind(path: string, options: DemoLoadOptions = {}): DemoL
     // One outer transaction: the load is all or nothing, and fast (each operation is a savepoint).
     mind.store.transaction(() => {
       const replay = new Replay(mind);
+      const runs = new Map<string, { startedAt: number; finishedAt: number; actions: number }>();
       for (const step of steps) {
         current = Math.max(parseTime(step.at) + shift, current + 1000);
         replay.run(step);
+        if (step.runId !== undefined) {
+          const seen = runs.get(step.runId);
+          runs.set(step.runId, { startedAt: seen?.startedAt ?? current, finishedAt: current, actions: (seen?.actions ?? 0) + 1 });
+        }
+      }
+      // The scripted nightly runs are runs like any other: the overview and the run history list them.
+      for (const [id, run] of runs) {
+        insertRun(mind.store.db, { id, trigger: 'timer', provider: 'offline', status: 'running', startedAt: run.startedAt });
+        finishRun(mind.store.db, id, {
+          status: 'completed',
+          finishedAt: run.finishedAt,
+          budgetUsed: {},
+          stats: { actions: run.actions },
+          error: null,
+        });
       }
       current = Math.max(finalScanAt + shift, current + 1000);
       scanContradictions(mind, { actor: DEMO_FINAL_SCAN.actor });
