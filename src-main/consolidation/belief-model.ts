@@ -7,6 +7,7 @@
 import { contentTerms } from '../../shared/rules/contradiction';
 import { betaConfidence } from '../../shared/rules/confidence';
 import { beliefEvidence } from '../store/consolidation-repo';
+import { findMemoryById } from '../store/memories-repo';
 import type { MemoryRecord } from '../store/memory-record';
 import type { Mind } from '../mind/mind';
 import { SimilarityIndex } from './similarity-index';
@@ -144,6 +145,23 @@ export class BeliefModel {
 
   all(): readonly BeliefState[] {
     return this.states;
+  }
+
+  /**
+   * The main process keeps writing while a worker's run plans from this picture. Called inside a
+   * commit's transaction (so nothing can change between the check and the write): the first of
+   * `beliefs` another writer has since taken out of play, as a reason, or null. Such a belief
+   * leaves the picture; a belief only this dry run would create is never out of play.
+   */
+  leftPlay(beliefs: readonly BeliefState[]): string | null {
+    for (const state of beliefs) {
+      if (state.id === null) continue;
+      const record = findMemoryById(this.mind.store.db, state.id);
+      if (record?.status === 'active') continue;
+      if (state.active) this.deactivate(state);
+      return `${state.id} is ${record?.status ?? 'gone'} since the run read it (another writer changed it)`;
+    }
+    return null;
   }
 
   deactivate(state: BeliefState): void {

@@ -6,8 +6,8 @@ import { DAY_MS, freshMind, snapshot, USER } from '../mind/test-support';
 import type { Mind } from '../mind/mind';
 import { findRun } from '../store/consolidation-runs-repo';
 import { findMemoryById } from '../store/memories-repo';
-import { allMemoryRows, countRows, metaEntries } from '../store/store-test-support';
-import { AGENT, consolidate, episode, fridayEpisodes } from './consolidation-test-support';
+import { allMemoryRows, allRows, countRows, metaEntries } from '../store/store-test-support';
+import { AGENT, backupEpisodes, consolidate, episode, fridayEpisodes } from './consolidation-test-support';
 import { getProposals } from './proposals';
 import { revertRun } from './run';
 import type { PlannedAction } from './run-types';
@@ -34,9 +34,7 @@ function busyMind() {
   clock.advance(91 * DAY_MS);
   const known = createMemory(mind, { type: 'belief', content: 'Friday deploys break the build', evidence: [] }, USER);
   fridayEpisodes(mind);
-  episode(mind, 'Ran the nightly backup', 'the disk filled up', ['Backups fill the disk when logs rotate late']);
-  episode(mind, 'Nightly backup job', 'disk full at 3am', ['Backups fill the disk when logs rotate late']);
-  episode(mind, 'Backup of the warehouse', 'disk filled up again', ['Backups fill the disk when logs rotate late']);
+  backupEpisodes(mind);
   createMemory(mind, { type: 'belief', content: 'Code review should always block a merge' }, USER);
   createMemory(mind, { type: 'raw', content: 'Deploy search 4.2.0 finished; cache error rate 0.3%' }, AGENT);
   return { ...fresh, known };
@@ -104,6 +102,28 @@ describe('revert', () => {
     expect(getProposals(mind, { status: null }).every((p) => p.status === 'withdrawn')).toBe(true);
     expect(findRun(mind.store.db, run.runId)?.revertedAt).toBe(mind.now());
     expect(() => revertRun(mind, run.runId, USER)).toThrow(/already reverted/);
+  });
+
+  it('restores counter-evidence exactly: whole rows, every link, and no contradiction left open', async () => {
+    const { mind } = freshMind();
+    const belief = createMemory(mind, { type: 'belief', content: 'Friday deploys always break the build' }, USER);
+    createMemory(mind, { type: 'belief', content: 'Code review should always block a merge' }, USER);
+    createMemory(mind, { type: 'belief', content: 'Code review should never block a merge' }, USER);
+    for (const objective of ['Deployed payments on Friday', 'Deployed search on a Friday', 'Friday deploy of billing']) {
+      episode(mind, objective, 'nothing broke', ['Friday deploys never break the build']);
+    }
+    const db = mind.store.db;
+    const before = { rows: allMemoryRows(db), links: allRows(db, 'links'), contradictions: allRows(db, 'contradictions') };
+    const run = await consolidate(mind);
+    expect(run).toMatchObject({ contradicted: 1, created: 0 });
+    expect(findMemoryById(db, belief.id)).toMatchObject({ beta: 4 });
+    expect(allRows(db, 'contradictions')).toHaveLength(1);
+
+    expect(revertRun(mind, run.runId, USER).conflicts).toEqual([]);
+    const ignoreBookkeeping = (row: Record<string, unknown>) => ({ ...row, version: 0, updated_at: 0 });
+    expect(allMemoryRows(db).map(ignoreBookkeeping)).toEqual(before.rows.map(ignoreBookkeeping));
+    expect(allRows(db, 'links')).toEqual(before.links);
+    expect(allRows(db, 'contradictions').filter((c) => c.status === 'open')).toEqual(before.contradictions);
   });
 
   it('reports a memory changed after the run as a conflict and leaves it alone', async () => {

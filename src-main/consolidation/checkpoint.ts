@@ -2,11 +2,13 @@
  * The consolidation checkpoint (meta `belief_consolidation_checkpoint`, the seed's key): every
  * episode at or below it has been handled. Episodes above it that a run already handled carry a
  * mark (a run stopped by its budget handles clusters, not a prefix of the episodes), so the
- * checkpoint only ever advances past fully handled episodes.
+ * checkpoint only ever advances past fully handled episodes. An episode left unclustered counts as
+ * handled; its mark outlives the checkpoint for the look-back (lookback.ts).
  */
 import { compactClusterMarks, countPendingEpisodes, lowestPendingEpisodeSeq, maxMemorySeqOf } from '../store/consolidation-repo';
 import { readMeta, writeMeta } from '../store/meta-repo';
 import type { Mind } from '../mind/mind';
+import { lookBackFrom } from './lookback';
 
 const CHECKPOINT_KEY = 'belief_consolidation_checkpoint';
 
@@ -30,6 +32,6 @@ export function advanceCheckpoint(mind: Mind): number {
   const lowest = lowestPendingEpisodeSeq(db, current);
   const next = Math.max(current, lowest === null ? maxMemorySeqOf(db) : lowest - 1);
   if (next !== current) writeMeta(db, CHECKPOINT_KEY, String(next));
-  compactClusterMarks(db, next);
+  compactClusterMarks(db, next, lookBackFrom(mind));
   return next;
 }

@@ -51,7 +51,7 @@ export async function planCluster(
   rejections: RejectionFilter,
   episodes: readonly EpisodeItem[],
 ): Promise<ClusterDecision> {
-  const label = `cluster of ${episodes.map((e) => e.record.id).join(', ')}`;
+  const label = clusterLabel(episodes);
   const candidate = await ctx.call(label, (signal) => ctx.provider.synthesize(episodes.map((e) => e.source), signal));
   if (candidate === null) return { kind: 'skipped' };
   const statement = typeof candidate.statement === 'string' ? candidate.statement.trim() : '';
@@ -99,11 +99,25 @@ function placementOf(episodes: readonly EpisodeItem[]): { scope: string; project
   return { scope: 'global', project: null };
 }
 
+const clusterLabel = (episodes: readonly EpisodeItem[]) => `cluster of ${episodes.map((e) => e.record.id).join(', ')}`;
+
+/** The existing beliefs a decision changes. */
+function targetsOf(decision: ClusterDecision): BeliefState[] {
+  if (decision.kind === 'reinforce') return [decision.belief];
+  if (decision.kind === 'classified') return decision.verdicts.map((v) => v.belief);
+  return [];
+}
+
 export function commitCluster(ctx: RunContext, model: BeliefModel, episodes: readonly EpisodeItem[], decision: ClusterDecision): void {
   if (decision.kind === 'skipped') return;
   // The marks and the belief changes stand or fall together: episodes are never marked handled
-  // without what they taught.
-  ctx.atomically(() => applyCluster(ctx, model, episodes, decision));
+  // without what they taught. A belief another writer archived meanwhile skips the cluster (its
+  // episodes wait, unmarked, for the next run) instead of failing the run.
+  ctx.atomically(() => {
+    const gone = ctx.dryRun ? null : model.leftPlay(targetsOf(decision));
+    if (gone !== null) ctx.skip(clusterLabel(episodes), gone);
+    else applyCluster(ctx, model, episodes, decision);
+  });
 }
 
 function applyCluster(ctx: RunContext, model: BeliefModel, episodes: readonly EpisodeItem[], decision: Exclude<ClusterDecision, { kind: 'skipped' }>): void {

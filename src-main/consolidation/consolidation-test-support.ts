@@ -34,6 +34,16 @@ export function fridayEpisodes(mind: Mind): MemoryRecord[] {
   ];
 }
 
+/** Three episodes of a second lesson, far from the Friday one. */
+export function backupEpisodes(mind: Mind): MemoryRecord[] {
+  const lesson = ['Backups fill the disk when logs rotate late'];
+  return [
+    episode(mind, 'Ran the nightly backup', 'the disk filled up', lesson),
+    episode(mind, 'Nightly backup job', 'disk full at 3am', lesson),
+    episode(mind, 'Backup of the warehouse', 'disk filled up again', lesson),
+  ];
+}
+
 export function settingsWith(patch: SettingsPatch = {}): MindSettings {
   return mergeSettings(DEFAULT_SETTINGS, patch);
 }

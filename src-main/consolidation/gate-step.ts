@@ -160,10 +160,17 @@ async function synthesizeFrom(ctx: RunContext, episodeIds: readonly string[], it
 export function commitProposal(ctx: RunContext, model: BeliefModel, planned: PlannedProposal): void {
   const { draft, beliefs } = planned;
   const auto = ctx.options.settings.autoApplyProposals;
+  let gone: string | null = null;
   ctx.commit(() => {
+    gone = model.leftPlay(beliefs);
+    if (gone !== null) return;
     const id = recordProposal(ctx.mind, draft, ctx.write);
     if (auto) autoApplyProposal(ctx.mind, id, ctx.write);
   });
+  if (gone !== null) {
+    ctx.skip(`${draft.payload.kind} proposal for ${beliefs.map(beliefLabel).join(' and ')}`, gone);
+    return;
+  }
   const labels = beliefs.map((b) => `"${b.statement}"`).join(' and ');
   ctx.counts.proposals += 1;
   ctx.act(`propose_${draft.payload.kind}`, beliefs[0]?.id ?? null, `Propose to ${draft.payload.kind} ${labels}: ${draft.reason}`);

@@ -1,7 +1,7 @@
 /**
- * One consolidation run (the belief seed's pipeline): episodes since the checkpoint → embed →
- * cluster → per cluster synthesize, match and commit → triage raw captures → gates (proposals) →
- * contradiction scan → checkpoint. A run is a changeset: a `consolidation_runs` row and the
+ * One consolidation run (the belief seed's pipeline): episodes since the checkpoint (with those
+ * lately left unclustered, lookback.ts) → embed → cluster → per cluster synthesize, match and
+ * commit → triage raw captures → gates (proposals) → contradiction scan → checkpoint. A run is a changeset: a `consolidation_runs` row and the
  * journal rows carrying its id, actor `scheduler:<runId>`.
  *
  * Plan, then apply: provider calls are async, and no write transaction is held across them.
@@ -19,6 +19,7 @@ import { readEmbedderInfo, readEmbeddings, writeEmbedding } from '../store/vecto
 import type { Mind } from '../mind/mind';
 import { BeliefModel } from './belief-model';
 import { advanceCheckpoint, readCheckpoint } from './checkpoint';
+import { lookBackEpisodes } from './lookback';
 import { clusterItems } from './cluster';
 import { commitCluster, type EpisodeItem, planCluster } from './cluster-step';
 import { commitProposal, planGates } from './gate-step';
@@ -91,10 +92,11 @@ function finish(ctx: RunContext, status: RunStatus, error: string | null): void 
 async function pipeline(ctx: RunContext): Promise<'aborted_budget' | 'cancelled' | null> {
   const mind = ctx.mind;
   ctx.progress('extract', 0, 1);
-  const records = pendingEpisodes(mind.store.db, readCheckpoint(mind), MAX_EPISODES_PER_RUN);
+  const fresh = pendingEpisodes(mind.store.db, readCheckpoint(mind), MAX_EPISODES_PER_RUN);
+  const records = [...lookBackEpisodes(mind, fresh.length), ...fresh].sort((a, b) => a.seq - b.seq);
   ctx.progress('extract', 1, 1);
-  let stopped: 'aborted_budget' | 'cancelled' | null = records.length === MAX_EPISODES_PER_RUN ? 'aborted_budget' : null;
-  const handled = new Set<number>();
+  let stopped: 'aborted_budget' | 'cancelled' | null = fresh.length === MAX_EPISODES_PER_RUN ? 'aborted_budget' : null;
+  const unclustered = new Set<number>();
   try {
     const { episodes, model } = await embedStage(ctx, records);
     const rejections = await RejectionFilter.load(mind, (texts) => embedAll(ctx, texts));
@@ -105,7 +107,7 @@ async function pipeline(ctx: RunContext): Promise<'aborted_budget' | 'cancelled'
     ctx.progress('cluster', 1, 1);
     const clustered = new Set(clusters.flat());
     episodes.forEach((e, i) => {
-      if (!clustered.has(i)) handled.add(e.record.seq);
+      if (!clustered.has(i)) unclustered.add(e.record.seq);
     });
 
     for (const [done, members] of clusters.entries()) {
@@ -118,7 +120,6 @@ async function pipeline(ctx: RunContext): Promise<'aborted_budget' | 'cancelled'
       const decision = await planCluster(ctx, model, rejections, items);
       ctx.progress('match', done, clusters.length);
       commitCluster(ctx, model, items, decision);
-      if (decision.kind !== 'skipped') for (const item of items) handled.add(item.record.seq);
       ctx.counts.clustersHandled += 1;
     }
     ctx.progress('synthesize', clusters.length, clusters.length);
@@ -142,7 +143,7 @@ async function pipeline(ctx: RunContext): Promise<'aborted_budget' | 'cancelled'
   }
   ctx.progress('checkpoint', 0, 1);
   ctx.commit(() => {
-    insertMarks(mind.store.db, [...handled], 'cluster', ctx.runId);
+    insertMarks(mind.store.db, [...unclustered], 'unclustered', ctx.runId);
     advanceCheckpoint(mind);
   });
   ctx.progress('checkpoint', 1, 1);

@@ -4,16 +4,10 @@
  * types alone prove nothing about it.
  */
 import { z } from 'zod';
-import { ERROR_CODES, type ErrorEnvelope, isMindError } from '../../shared/errors';
+import { ErrorEnvelopeSchema, EVENTS, RunSummarySchema } from '../../shared/contract';
+import { type ErrorEnvelope, isMindError } from '../../shared/errors';
 import { MindSettingsSchema, type MindSettings } from '../../shared/settings';
-import {
-  RUN_STAGES,
-  RUN_STATUSES,
-  RUN_TRIGGERS,
-  type RunProgress,
-  type RunSummary,
-  type RunTrigger,
-} from './run-types';
+import { RUN_TRIGGERS, type RunProgress, type RunSummary, type RunTrigger } from './run-types';
 
 /** Secrets the provider needs; never stored in the mind, handed to the worker with its job. */
 export interface ProviderSecrets {
@@ -49,8 +43,6 @@ export type FromWorker =
   | { readonly type: 'finished'; readonly summary: RunSummary }
   | { readonly type: 'failed'; readonly error: ErrorEnvelope };
 
-const count = z.number().int().min(0);
-
 export const WorkerJobSchema = z.object({
   mindPath: z.string().min(1),
   trigger: z.enum(RUN_TRIGGERS),
@@ -66,38 +58,11 @@ export const WorkerStartSchema = z.object({
 
 export const ToWorkerSchema = z.object({ type: z.literal('cancel') }) satisfies z.ZodType<ToWorker>;
 
-const RunProgressSchema = z.object({
-  runId: z.string(),
-  stage: z.enum(RUN_STAGES),
-  done: count,
-  total: count,
-}) satisfies z.ZodType<RunProgress>;
-
-const RunSummarySchema = z.object({
-  runId: z.string(),
-  status: z.enum(RUN_STATUSES),
-  clustersFound: count,
-  created: count,
-  reinforced: count,
-  contradicted: count,
-  proposals: count,
-  droppedByRejection: count,
-  skipped: z.array(z.object({ item: z.string(), reason: z.string() })),
-  durationMs: z.number().min(0),
-  actions: z.array(z.object({ op: z.string(), memoryId: z.string().nullable(), summary: z.string() })),
-}) satisfies z.ZodType<RunSummary>;
-
 export const FromWorkerSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('progress'), progress: RunProgressSchema }),
-  z.object({ type: z.literal('finished'), summary: RunSummarySchema }),
-  z.object({
-    type: z.literal('failed'),
-    error: z.object({
-      code: z.enum(ERROR_CODES),
-      message: z.string(),
-      details: z.record(z.string(), z.unknown()).optional(),
-    }),
-  }),
+  // Progress, summary and error all go on to the UI: the contract's schemas check them here too.
+  z.object({ type: z.literal('progress'), progress: EVENTS['consolidation.progress'] satisfies z.ZodType<RunProgress> }),
+  z.object({ type: z.literal('finished'), summary: RunSummarySchema satisfies z.ZodType<RunSummary> }),
+  z.object({ type: z.literal('failed'), error: ErrorEnvelopeSchema }),
 ]) satisfies z.ZodType<FromWorker>;
 
 /** Any failure as the envelope that crosses the thread boundary (and reaches the UI). */

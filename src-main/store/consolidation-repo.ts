@@ -6,16 +6,47 @@ import type { Db } from './connection';
 import { type MemoryRecord, type MemoryRow, toRecord } from './memory-record';
 import { stmt } from './statements';
 
-export type MarkStage = 'cluster' | 'triage';
+/**
+ * `cluster`: the episode was handled in a cluster; `unclustered`: a run looked at it and it joined
+ * no cluster (later runs look back at it, see consolidation/lookback.ts); `triage`: a raw capture
+ * triage has seen.
+ */
+export type MarkStage = 'cluster' | 'unclustered' | 'triage';
 
+/** Marks the items; an `unclustered` mark gives way to a later stage (the episode found its cluster). */
 export function insertMarks(db: Db, seqs: readonly number[], stage: MarkStage, runId: string): void {
-  const insert = stmt(db, 'INSERT OR IGNORE INTO consolidation_marks (seq, stage, run_id) VALUES (?, ?, ?)');
+  const insert = stmt(
+    db,
+    `INSERT INTO consolidation_marks (seq, stage, run_id) VALUES (?, ?, ?)
+     ON CONFLICT (seq) DO UPDATE SET stage = excluded.stage, run_id = excluded.run_id
+     WHERE consolidation_marks.stage = 'unclustered' AND excluded.stage != 'unclustered'`,
+  );
   for (const seq of seqs) insert.run(seq, stage, runId);
 }
 
-/** Cluster marks at or below the checkpoint say nothing the checkpoint does not. */
-export function compactClusterMarks(db: Db, checkpointSeq: number): void {
+/**
+ * Cluster marks at or below the checkpoint say nothing the checkpoint does not; unclustered marks
+ * there are kept while their episode is active and inside the look-back window (created at or
+ * after `lookBackFrom`).
+ */
+export function compactClusterMarks(db: Db, checkpointSeq: number, lookBackFrom: number): void {
   stmt(db, `DELETE FROM consolidation_marks WHERE stage = 'cluster' AND seq <= ?`).run(checkpointSeq);
+  stmt(
+    db,
+    `DELETE FROM consolidation_marks WHERE stage = 'unclustered' AND seq <= ? AND seq IN
+       (SELECT seq FROM memories WHERE status != 'active' OR created_at < ?)`,
+  ).run(checkpointSeq, lookBackFrom);
+}
+
+/** Active episodes a run left unclustered, created at or after `from`: the newest `limit`, oldest first. */
+export function unclusteredEpisodes(db: Db, from: number, limit: number): MemoryRecord[] {
+  const rows = stmt(
+    db,
+    `SELECT m.* FROM consolidation_marks k JOIN memories m ON m.seq = k.seq
+     WHERE k.stage = 'unclustered' AND m.type = 'episode' AND m.status = 'active' AND m.created_at >= ?
+     ORDER BY m.seq DESC LIMIT ?`,
+  ).all(from, limit) as MemoryRow[];
+  return rows.reverse().map(toRecord);
 }
 
 const PENDING_EPISODES = `FROM memories m WHERE m.type = 'episode' AND m.status = 'active' AND m.seq > ?

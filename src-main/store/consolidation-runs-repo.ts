@@ -1,6 +1,8 @@
 /** Consolidation runs: one row per run; its actions are the journal rows carrying its id. */
 import type { Db } from './connection';
 import { type JournalEntry, type JournalRow, journalEntryOf } from './journal-repo';
+import { selectColumns } from './schema-columns';
+import { consolidationRuns } from './schema';
 import { stmt } from './statements';
 
 export interface RunRow {
@@ -45,42 +47,25 @@ export function markRunReverted(db: Db, id: string, at: number): void {
   stmt(db, 'UPDATE consolidation_runs SET reverted_at = ? WHERE id = ?').run(at, id);
 }
 
-interface StoredRun {
-  id: string;
-  trigger: string;
-  provider: string;
-  status: string;
-  started_at: number;
-  finished_at: number | null;
-  budget_used: string;
-  stats: string;
-  error: string | null;
-  reverted_at: number | null;
-}
+type StoredRun = typeof consolidationRuns.$inferSelect;
+const RUN_COLUMNS = selectColumns(consolidationRuns);
 
 function toRun(row: StoredRun): RunRow {
   return {
-    id: row.id,
-    trigger: row.trigger,
-    provider: row.provider,
-    status: row.status,
-    startedAt: row.started_at,
-    finishedAt: row.finished_at,
-    budgetUsed: JSON.parse(row.budget_used) as Record<string, unknown>,
+    ...row,
+    budgetUsed: JSON.parse(row.budgetUsed) as Record<string, unknown>,
     stats: JSON.parse(row.stats) as Record<string, unknown>,
-    error: row.error,
-    revertedAt: row.reverted_at,
   };
 }
 
 export function findRun(db: Db, id: string): RunRow | null {
-  const row = stmt(db, 'SELECT * FROM consolidation_runs WHERE id = ?').get(id) as StoredRun | undefined;
+  const row = stmt(db, `SELECT ${RUN_COLUMNS} FROM consolidation_runs WHERE id = ?`).get(id) as StoredRun | undefined;
   return row ? toRun(row) : null;
 }
 
 /** Most recent first. */
 export function listRuns(db: Db, limit: number): RunRow[] {
-  return (stmt(db, 'SELECT * FROM consolidation_runs ORDER BY started_at DESC, rowid DESC LIMIT ?').all(limit) as StoredRun[]).map(toRun);
+  return (stmt(db, `SELECT ${RUN_COLUMNS} FROM consolidation_runs ORDER BY started_at DESC, rowid DESC LIMIT ?`).all(limit) as StoredRun[]).map(toRun);
 }
 
 /** Every journal row a run wrote (including proposals of the run applied later), oldest first. */

@@ -1,5 +1,7 @@
 /** Consolidation's proposals (revise, split, merge, archive), waiting for a person's decision. */
 import type { Db } from './connection';
+import { selectColumns } from './schema-columns';
+import { proposals } from './schema';
 import { stmt } from './statements';
 
 export interface ProposalRow {
@@ -17,35 +19,23 @@ export interface ProposalRow {
   decisionNote: string | null;
 }
 
-interface StoredProposal {
-  id: string;
-  run_id: string;
-  kind: string;
-  status: string;
-  targets: string;
-  target_versions: string;
-  payload: string;
-  reason: string;
-  created_at: number;
-  decided_at: number | null;
-  decided_by: string | null;
-  decision_note: string | null;
-}
+type StoredProposal = typeof proposals.$inferSelect;
+const PROPOSAL_COLUMNS = selectColumns(proposals);
 
 function toProposal(row: StoredProposal): ProposalRow {
   return {
     id: row.id,
-    runId: row.run_id,
+    runId: row.runId,
     kind: row.kind,
     status: row.status,
     targets: JSON.parse(row.targets) as string[],
-    targetVersions: JSON.parse(row.target_versions) as number[],
+    targetVersions: JSON.parse(row.targetVersions) as number[],
     payload: JSON.parse(row.payload) as Record<string, unknown>,
     reason: row.reason,
-    createdAt: row.created_at,
-    decidedAt: row.decided_at,
-    decidedBy: row.decided_by,
-    decisionNote: row.decision_note,
+    createdAt: row.createdAt,
+    decidedAt: row.decidedAt,
+    decidedBy: row.decidedBy,
+    decisionNote: row.decisionNote,
   };
 }
 
@@ -61,7 +51,7 @@ export function insertProposal(
 }
 
 export function findProposal(db: Db, id: string): ProposalRow | null {
-  const row = stmt(db, 'SELECT * FROM proposals WHERE id = ?').get(id) as StoredProposal | undefined;
+  const row = stmt(db, `SELECT ${PROPOSAL_COLUMNS} FROM proposals WHERE id = ?`).get(id) as StoredProposal | undefined;
   return row ? toProposal(row) : null;
 }
 
@@ -79,7 +69,7 @@ export function decideProposal(db: Db, id: string, decision: { status: string; a
 export function listProposals(db: Db, status: string | null, limit: number): ProposalRow[] {
   const rows =
     status === null
-      ? stmt(db, 'SELECT * FROM proposals ORDER BY created_at DESC, seq DESC LIMIT ?').all(limit)
-      : stmt(db, 'SELECT * FROM proposals WHERE status = ? ORDER BY created_at DESC, seq DESC LIMIT ?').all(status, limit);
+      ? stmt(db, `SELECT ${PROPOSAL_COLUMNS} FROM proposals ORDER BY created_at DESC, seq DESC LIMIT ?`).all(limit)
+      : stmt(db, `SELECT ${PROPOSAL_COLUMNS} FROM proposals WHERE status = ? ORDER BY created_at DESC, seq DESC LIMIT ?`).all(status, limit);
   return (rows as StoredProposal[]).map(toProposal);
 }

@@ -240,7 +240,8 @@ export const proposals = sqliteTable(
 /**
  * Episodes (and raw captures) a consolidation run has handled past the checkpoint: a run that
  * stops on its budget keeps what it finished, and the next run skips those. Cluster marks at or
- * below the checkpoint are compacted away; triage marks stay (a skipped capture is not re-triaged).
+ * below the checkpoint are compacted away; triage marks stay (a skipped capture is not re-triaged);
+ * `unclustered` marks stay while their episode is inside consolidation's look-back window.
  */
 export const consolidationMarks = sqliteTable('consolidation_marks', {
   seq: integer('seq').primaryKey(),

@@ -25,6 +25,11 @@ export function allMemoryRows(db: Db): Record<string, unknown>[] {
   return db.prepare('SELECT * FROM memories ORDER BY seq').all() as Record<string, unknown>[];
 }
 
+/** Every row of a table as stored, in rowid order (tests that compare whole states). */
+export function allRows(db: Db, table: 'links' | 'contradictions'): Record<string, unknown>[] {
+  return db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all() as Record<string, unknown>[];
+}
+
 /** The meta table as key → value. */
 export function metaEntries(db: Db): Record<string, string> {
   return Object.fromEntries((db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));

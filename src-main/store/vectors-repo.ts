@@ -62,11 +62,12 @@ export function resetVectorTable(db: Db, embedder: EmbedderInfo): void {
   writeMeta(db, 'embedder_dimension', String(embedder.dimension));
 }
 
-/** One page of memories that may carry a vector (everything not forgotten), in seq order. */
+/** How many memories may carry a vector (everything not forgotten). */
 export function countEmbeddable(db: Db): number {
   return (stmt(db, `SELECT count(*) AS n FROM memories WHERE status != 'forgotten'`).get() as { n: number }).n;
 }
 
+/** One page of memories that may carry a vector, in seq order. */
 export function embeddablePage(db: Db, afterSeq: number, limit: number): { seq: number; type: string; content: string; fields: string }[] {
   return stmt(
     db,
