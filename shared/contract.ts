@@ -434,4 +434,4 @@ export const MindEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('consolidation.finished'), payload: EVENTS['consolidation.finished'] }),
 ]) satisfies z.ZodType<MindEvent>;
 
-export { HTTP_PATHS, IPC_CHANNELS, TOKEN_COOKIE } from './transport-names';
+export { HTTP_PATHS, IPC_CHANNELS, tokenCookieName } from './transport-names';

@@ -4,4 +4,8 @@
  */
 export const IPC_CHANNELS = { invoke: 'mind:invoke', event: 'mind:event' } as const;
 export const HTTP_PATHS = { call: '/api/call/', events: '/api/events' } as const;
-export const TOKEN_COOKIE = 'mindloom_token';
+/**
+ * The host's token cookie, named by its port: browsers keep cookies per host name, not per port, so
+ * two hosts on 127.0.0.1 sharing one name would overwrite each other's token (and sign each other out).
+ */
+export const tokenCookieName = (port: number): string => `mindloom_token_${port}`;

@@ -47,7 +47,7 @@ test('401 without the token; the tokened address signs the page in', async ({ ho
     await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
     expect(new URL(page.url()).searchParams.has('token')).toBe(false);
     const [cookie] = await stranger.cookies(base);
-    expect(cookie).toMatchObject({ name: 'mindloom_token', value: host.token, httpOnly: true, sameSite: 'Strict' });
+    expect(cookie).toMatchObject({ name: `mindloom_token_${host.port}`, value: host.token, httpOnly: true, sameSite: 'Strict' });
     expect(await page.evaluate(() => document.cookie)).toBe('');
     await saveScreenshot(page, testInfo, 'signed-in');
   } finally {

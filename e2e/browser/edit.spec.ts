@@ -59,6 +59,8 @@ test('a conflicting outside write: keep theirs', async ({ app, outside }, testIn
   await expect(app.memory.conflict).toContainText(`You edited version ${before.version}; it is now at version ${theirs.version}.`);
   await expect(app.memory.conflictCell('Content', 'mine')).toHaveText(mine);
   await expect(app.memory.conflictCell('Content', 'theirs')).toHaveText(theirs.content);
+  // Long contents on both sides must not squeeze the part's name into one letter per line.
+  expect(await app.memory.conflictPartLines('Content')).toBe(1);
   await saveScreenshot(app.page, testInfo, 'conflict-view');
 
   await app.memory.conflict.getByRole('button', { name: 'Keep theirs' }).click();

@@ -80,6 +80,16 @@ export class MemoryPage {
     await this.editForm.getByRole('button', { name: 'Save' }).click();
   }
 
+  /** How many lines the conflict table's name of a part takes on screen (a squeezed column wraps it). */
+  async conflictPartLines(part: string): Promise<number> {
+    const header = this.conflict.getByRole('rowheader', { name: part, exact: true });
+    return header.evaluate((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+  }
+
   conflictCell(part: string, side: 'mine' | 'theirs'): Locator {
     return this.conflict.getByRole('row', { name: new RegExp(`^${part}`) }).locator(side === 'mine' ? '.conflict-mine' : '.conflict-theirs');
   }

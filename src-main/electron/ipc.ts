@@ -2,27 +2,9 @@
  * The API over Electron IPC. Only the app's own page in the main window's top frame may call:
  * a frame that navigated elsewhere, an iframe or another window gets `unauthorized`.
  */
-import { pathToFileURL } from 'node:url';
 import { type BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron';
 import { type CallResult, IPC_CHANNELS } from '../../shared/contract';
 import type { Api } from '../api/api';
-
-/** Where the renderer legitimately lives: the dev server in development, the bundled file otherwise. */
-export function appUrlCheck(rendererIndexFile: string, devServerUrl: string | undefined): (url: string) => boolean {
-  if (devServerUrl) {
-    const origin = new URL(devServerUrl).origin;
-    return (url) => URL.canParse(url) && new URL(url).origin === origin;
-  }
-  const page = pathToFileURL(rendererIndexFile).href;
-  return (url) => URL.canParse(url) && withoutFragment(url) === page;
-}
-
-function withoutFragment(url: string): string {
-  const parsed = new URL(url);
-  parsed.hash = '';
-  parsed.search = '';
-  return parsed.href;
-}
 
 const refused = (message: string): CallResult => ({ ok: false, error: { code: 'unauthorized', message } });
 

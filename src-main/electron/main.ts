@@ -5,13 +5,14 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, shell } from 'electron';
+import { app, BrowserWindow, dialog, session as electronSession, shell } from 'electron';
 import { type Api, createApi } from '../api/api';
 import type { Platform } from '../api/platform';
 import { createSession, MIND_EXTENSION, type Session } from '../api/session';
 import { pickMindFile } from './dialogs';
-import { appUrlCheck, serveApiOverIpc } from './ipc';
+import { serveApiOverIpc } from './ipc';
 import { installMenu } from './menu';
+import { appUrlCheck, externalLinkTarget } from './navigation-policy';
 import { keychainSecrets } from './secrets';
 
 const RENDERER_INDEX = join(__dirname, '../renderer/index.html');
@@ -32,11 +33,18 @@ function createWindow(api: Api): BrowserWindow {
     },
   });
   window.once('ready-to-show', () => window.show());
-  // The window only ever shows the bundled renderer: no navigation away, no new windows; web
-  // links open in the person's browser.
-  window.webContents.on('will-navigate', (event) => event.preventDefault());
+  // The window only ever shows the bundled renderer: no navigation away, no new windows; https
+  // links (followed or opened in a new window) go to the person's browser instead.
+  const openOutside = (url: string) => {
+    const target = externalLinkTarget(url);
+    if (target !== null) void shell.openExternal(target).catch((error: unknown) => logError(`Could not open ${target}`, error));
+  };
+  window.webContents.on('will-navigate', (event) => {
+    event.preventDefault();
+    openOutside(event.url);
+  });
   window.webContents.setWindowOpenHandler(({ url }) => {
-    if (URL.canParse(url) && new URL(url).protocol === 'https:') void shell.openExternal(url);
+    openOutside(url);
     return { action: 'deny' };
   });
   const devServer = process.env.ELECTRON_RENDERER_URL;
@@ -53,7 +61,15 @@ function openAtStart(session: Session, defaultMind: string): void {
   if (last) session.open(last);
 }
 
+/** Nothing the page may ask of the browser (camera, notifications, …) is granted, and no webviews. */
+function refuseWebPowers(): void {
+  electronSession.defaultSession.setPermissionRequestHandler((_contents, _permission, answer) => answer(false));
+  electronSession.defaultSession.setPermissionCheckHandler(() => false);
+  app.on('web-contents-created', (_event, contents) => contents.on('will-attach-webview', (event) => event.preventDefault()));
+}
+
 async function start(): Promise<void> {
+  refuseWebPowers();
   const userData = app.getPath('userData');
   const defaultMind = join(userData, `mind${MIND_EXTENSION}`);
   let window: BrowserWindow | null = null;
@@ -105,7 +121,15 @@ async function start(): Promise<void> {
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  void app.whenReady().then(start);
+  app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      // A failed start (an unreadable app-data folder, a broken keychain) says so instead of idling windowless.
+      logError('Mindloom could not start', error);
+      dialog.showErrorBox('Mindloom could not start', error instanceof Error ? error.message : String(error));
+      app.quit();
+    });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { TOKEN_COOKIE } from '../../../shared/contract';
+import { tokenCookieName } from '../../../shared/contract';
 
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
@@ -17,17 +17,18 @@ export function tokensMatch(given: string, token: string): boolean {
   return timingSafeEqual(digest(given), digest(token));
 }
 
-export function tokenCookie(token: string): string {
-  return `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+export function tokenCookie(token: string, port: number): string {
+  return `${tokenCookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`;
 }
 
-/** The token the request carries, from its bearer header or its cookie. */
-export function presentedToken(request: IncomingMessage): string | null {
+/** The token the request carries, from its bearer header or this host's cookie. */
+export function presentedToken(request: IncomingMessage, port: number): string | null {
   const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '');
   if (bearer?.[1]) return bearer[1];
+  const cookieName = tokenCookieName(port);
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const [name, ...value] = part.trim().split('=');
-    if (name === TOKEN_COOKIE) return value.join('=');
+    if (name === cookieName) return value.join('=');
   }
   return null;
 }

@@ -54,7 +54,7 @@ describe('access', () => {
     expect(await entry.text()).toBe(TEST_INDEX);
     expect(entry.headers.get('cache-control')).toBe('no-store');
     const cookie = entry.headers.get('set-cookie') ?? '';
-    expect(cookie).toBe(`mindloom_token=${t.host.token}; HttpOnly; SameSite=Strict; Path=/`);
+    expect(cookie).toBe(`mindloom_token_${t.host.port}=${t.host.token}; HttpOnly; SameSite=Strict; Path=/`);
     const jar = { cookie: cookie.split(';')[0] as string };
     const asset = await fetch(`${t.base}/assets/app.js`, { headers: jar });
     expect(asset.status).toBe(200);
@@ -70,6 +70,24 @@ describe('access', () => {
     expect(await call.json()).toEqual({ ok: true, value: { state: 'open', path: mindPath, name: 'small', isDemo: false } });
   });
 
+  it('names its cookie by its port, so two hosts on 127.0.0.1 keep their own tokens', async () => {
+    // Browsers share cookies across ports of one host name: with one cookie name, signing in to a
+    // second host would overwrite the first host's token and sign its page out.
+    const second = await startTestHost();
+    try {
+      const cookieOf = async (url: string) => ((await fetch(url)).headers.get('set-cookie') ?? '').split(';')[0] as string;
+      const jar = `${await cookieOf(t.host.url)}; ${await cookieOf(second.host.url)}`;
+      for (const { base } of [t, second]) {
+        expect((await fetch(`${base}/assets/app.js`, { headers: { cookie: jar } })).status, base).toBe(200);
+      }
+      // The other host's cookie alone signs nobody in here.
+      const othersOnly = await fetch(`${t.base}/assets/app.js`, { headers: { cookie: await cookieOf(second.host.url) } });
+      expect(othersOnly.status).toBe(401);
+    } finally {
+      await second.dispose();
+    }
+  });
+
   it('sends the security headers on every response', async () => {
     for (const response of [await fetch(t.host.url), await fetch(`${t.base}/api/events/nope`)]) {
       expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
@@ -83,7 +101,8 @@ describe('access', () => {
     const page = readFileSync(fileURLToPath(new URL('../../../src-renderer/index.html', import.meta.url)), 'utf8');
     const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(page)?.[1];
     expect(meta).toBeDefined();
-    expect(CONTENT_SECURITY_POLICY.startsWith(`${meta};`)).toBe(true);
+    // Identical, apart from frame-ancestors, which browsers ignore in a meta tag.
+    expect(CONTENT_SECURITY_POLICY).toBe(`${meta}; frame-ancestors 'none'`);
   });
 
   it('refuses a foreign Host header (DNS rebinding) and a foreign Origin, even with the token', async () => {

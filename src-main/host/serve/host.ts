@@ -83,11 +83,11 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
     const queryToken = url.searchParams.get('token');
     const entering = request.method === 'GET' && url.pathname === '/' && queryToken !== null && tokensMatch(queryToken, token);
-    const presented = presentedToken(request);
+    const presented = presentedToken(request, port);
     if (!entering && (presented === null || !tokensMatch(presented, token))) {
       return sendJson(response, 401, failure('unauthorized', 'Open the address mindloom serve printed (it carries the token).'));
     }
-    if (entering) response.setHeader('Set-Cookie', tokenCookie(token));
+    if (entering) response.setHeader('Set-Cookie', tokenCookie(token, port));
 
     if (url.pathname.startsWith(HTTP_PATHS.call)) {
       if (request.method !== 'POST') return sendJson(response, 405, failure('invalid_input', 'Calls are POSTed.'));

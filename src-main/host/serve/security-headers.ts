@@ -1,9 +1,12 @@
 /** Headers on every response: the renderer's own CSP, and no sniffing, framing or referrers. */
 import type { ServerResponse } from 'node:http';
 
-/** The same policy as src-renderer/index.html's meta tag, plus what only a header can say. */
+/**
+ * src-renderer/index.html's meta policy (the one the Electron window gets, from file://), word for
+ * word, plus the one directive a meta tag cannot carry.
+ */
 export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 export function setSecurityHeaders(response: ServerResponse): void {
   response.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);

@@ -7,14 +7,14 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { MemorySummary, SortKey } from '../../../shared/contract';
 import { rowDomId, MemoryRow } from './memory-row';
+import { createScrollMemory } from './scroll-memory';
 
 export const ROW_HEIGHT = 40;
 const HEADER_HEIGHT = 36;
 /** Start loading the next page when this many loaded rows remain below the view. */
 const PREFETCH_ROWS = 40;
 
-/** Scroll positions per list, so coming Back from a memory lands where the person was. */
-const scrollMemory = new Map<string, number>();
+const scrollMemory = createScrollMemory();
 
 interface Column {
   label: string;

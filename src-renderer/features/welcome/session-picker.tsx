@@ -76,7 +76,7 @@ export function SessionPicker({ autoFocus = false }: { autoFocus?: boolean }) {
               id={pathId}
               type="text"
               value={path}
-              placeholder="/home/me/agent.mind"
+              placeholder="/home/me/agent.mindloom"
               spellCheck={false}
               onChange={(event) => setPath(event.target.value)}
             />
