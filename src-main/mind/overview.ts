@@ -1,6 +1,6 @@
 /** The overview a person lands on: counts, what needs attention, the confidence spread, the last run. */
 import { RUN_STATUSES, RUN_TRIGGERS } from '../../shared/consolidation-runs';
-import { CONFIDENCE_BUCKETS, type Overview, type RunInfo } from '../../shared/contract';
+import type { Overview, RunInfo } from '../../shared/contract';
 import { MEMORY_STATUSES, MEMORY_TYPES, TIERS } from '../../shared/model';
 import { listRuns } from '../store/consolidation-runs-repo';
 import { activeConfidenceHistogram } from '../store/overview-queries';
@@ -23,7 +23,7 @@ export function getOverview(mind: Mind): Overview {
     openContradictions: stats.openContradictions,
     uncertain: countUncertain(mind),
     lastRun: getLastRun(mind),
-    confidenceHistogram: activeConfidenceHistogram(mind.store.db, CONFIDENCE_BUCKETS),
+    confidenceHistogram: activeConfidenceHistogram(mind.store.db),
   };
 }
 

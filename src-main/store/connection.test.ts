@@ -1,14 +1,11 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import * as sqliteVec from 'sqlite-vec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MindError } from '../../shared/errors';
 import { knownSchemaVersion, openStore } from './connection';
-import { findMigrationsFolder } from './migrations-folder';
+import { writeOlderMind } from './store-test-support';
 
 let dir: string;
 beforeEach(() => {
@@ -25,22 +22,6 @@ function expectMindError(work: () => unknown, code: string): MindError {
     return error as MindError;
   }
   throw new Error(`expected a ${code} error`);
-}
-
-/** A mind file migrated only up to `version` (the first `version` migrations), as an older app left it. */
-function writeOlderMind(path: string, version: number): void {
-  const source = findMigrationsFolder();
-  const partial = join(dir, `migrations-v${version}`);
-  mkdirSync(join(partial, 'meta'), { recursive: true });
-  const journal = JSON.parse(readFileSync(join(source, 'meta', '_journal.json'), 'utf8'));
-  journal.entries = journal.entries.slice(0, version);
-  writeFileSync(join(partial, 'meta', '_journal.json'), JSON.stringify(journal));
-  for (const entry of journal.entries) copyFileSync(join(source, `${entry.tag}.sql`), join(partial, `${entry.tag}.sql`));
-  const db = new Database(path);
-  sqliteVec.load(db);
-  migrate(drizzle(db), { migrationsFolder: partial });
-  db.pragma(`user_version = ${version}`);
-  db.close();
 }
 
 describe('opening a mind file', () => {
@@ -69,7 +50,7 @@ describe('opening a mind file', () => {
 
   it('backs up an older mind beside it before migrating, and the backup keeps the old schema', () => {
     const path = join(dir, 'old.mind');
-    writeOlderMind(path, 1);
+    writeOlderMind(dir, path, 1);
     const store = openStore(path);
     try {
       expect(store.backupPath).not.toBeNull();

@@ -2,6 +2,7 @@
 import type { Db } from './connection';
 import { type MemoryRecord, type MemoryRow, toRecord } from './memory-record';
 import { stmt } from './statements';
+import { readTallies, sumTallies } from './tallies-query';
 
 /** Links that name where a memory came from (counter-evidence argues against it, so it is not one). */
 const SOURCE_KINDS = `('derived_from', 'evidence', 'supersedes', 'merged_from', 'split_from')`;
@@ -71,23 +72,14 @@ export interface StoreCounts {
 }
 
 export function storeCounts(db: Db): StoreCounts {
-  const group = (column: string) =>
-    Object.fromEntries(
-      (
-        stmt(db, `SELECT ${column} AS k, count(*) AS n FROM memories GROUP BY ${column}`).all() as {
-          k: string;
-          n: number;
-        }[]
-      ).map((r) => [r.k, r.n]),
-    );
-  const byType = group('type');
+  const tallies = readTallies(db);
   const count = (sql: string) => (stmt(db, sql).get() as { n: number }).n;
   return {
-    total: Object.values(byType).reduce((a, b) => a + b, 0),
-    byType,
-    byStatus: group('status'),
-    byTier: group('tier'),
-    pendingReview: count(`SELECT count(*) AS n FROM memories WHERE review_status = 'pending' AND status != 'forgotten'`),
+    total: tallies.reduce((total, tally) => total + tally.n, 0),
+    byType: sumTallies(tallies, 'type'),
+    byStatus: sumTallies(tallies, 'status'),
+    byTier: sumTallies(tallies, 'tier'),
+    pendingReview: tallies.filter((t) => t.review === 'pending' && t.status !== 'forgotten').reduce((sum, t) => sum + t.n, 0),
     openContradictions: count(`SELECT count(*) AS n FROM contradictions WHERE status = 'open'`),
     journalEntries: count('SELECT count(*) AS n FROM journal'),
   };

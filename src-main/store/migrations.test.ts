@@ -3,11 +3,15 @@
  * empty database must produce exactly the committed schema snapshot (a changed migration, or a
  * schema change without a migration, shows up as a snapshot diff).
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openStore } from './connection';
 import { findMigrationsFolder } from './migrations-folder';
+import { insertMemory } from './memories-repo';
+import { memoryRow, writeOlderMind } from './store-test-support';
 
 function schemaOf(): string {
   const store = openStore(':memory:');
@@ -101,6 +105,45 @@ describe('migrations', () => {
       expect(columns).toContain('reverted_at');
     } finally {
       store.close();
+    }
+  });
+
+  it('0005_memory_tallies counts the memories an older mind already holds, and keeps counting every write', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mindloom-tallies-'));
+    try {
+      const path = join(dir, 'older.mind');
+      writeOlderMind(dir, path, 5);
+      const older = new Database(path);
+      insertMemory(older, memoryRow({ id: 'nt_a', confidence: 0.8 }));
+      insertMemory(older, memoryRow({ id: 'nt_b', confidence: 0.85 }));
+      insertMemory(older, memoryRow({ id: 'bl_c', type: 'belief', confidence: 1, status: 'archived', reviewStatus: 'pending' }));
+      older.close();
+
+      const store = openStore(path);
+      try {
+        const groupBy = () =>
+          store.db
+            .prepare(
+              `SELECT type, status, tier, coalesce(review_status, '') AS review, min(CAST(confidence * 10 AS INTEGER), 9) AS bucket, count(*) AS n
+               FROM memories GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
+            )
+            .all();
+        const tallied = () => store.db.prepare('SELECT * FROM memory_tallies WHERE n > 0 ORDER BY 1, 2, 3, 4, 5').all();
+        expect(tallied()).toEqual(groupBy());
+        expect(tallied()).toContainEqual({ type: 'note', status: 'active', tier: 'hypothesis', review: '', bucket: 8, n: 2 });
+        expect(tallied()).toContainEqual({ type: 'belief', status: 'archived', tier: 'inferred', review: 'pending', bucket: 9, n: 1 });
+        // Every kind of write moves the counts with it: insert, a change of key, a change of nothing counted, delete.
+        insertMemory(store.db, memoryRow({ id: 'ep_d', type: 'episode', confidence: 0.3 }));
+        store.db.prepare(`UPDATE memories SET status = 'archived', confidence = 0.05 WHERE id = 'nt_a'`).run();
+        store.db.prepare(`UPDATE memories SET review_status = 'approved' WHERE id = 'bl_c'`).run();
+        store.db.prepare(`UPDATE memories SET content = 'b, reworded' WHERE id = 'nt_b'`).run();
+        store.db.prepare(`DELETE FROM memories WHERE id = 'ep_d'`).run();
+        expect(tallied()).toEqual(groupBy());
+      } finally {
+        store.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

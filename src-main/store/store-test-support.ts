@@ -1,4 +1,11 @@
 /** Test helpers that read tables directly: kept in the store, the only layer that speaks SQL. */
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import * as sqliteVec from 'sqlite-vec';
+import { findMigrationsFolder } from './migrations-folder';
 import type { Db } from './connection';
 import type { JournalRow } from './journal-repo';
 import type { MemoryWrite } from './memory-record';
@@ -72,4 +79,20 @@ export function memoryRow(over: Partial<MemoryWrite> & Pick<MemoryWrite, 'id'>):
     version: 1,
     ...over,
   };
+}
+
+/** A mind file migrated only up to `version` (the first `version` migrations), as an older app left it. */
+export function writeOlderMind(workDir: string, path: string, version: number): void {
+  const source = findMigrationsFolder();
+  const partial = join(workDir, `migrations-v${version}`);
+  mkdirSync(join(partial, 'meta'), { recursive: true });
+  const journal = JSON.parse(readFileSync(join(source, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.slice(0, version);
+  writeFileSync(join(partial, 'meta', '_journal.json'), JSON.stringify(journal));
+  for (const entry of journal.entries) copyFileSync(join(source, `${entry.tag}.sql`), join(partial, `${entry.tag}.sql`));
+  const db = new Database(path);
+  sqliteVec.load(db);
+  migrate(drizzle(db), { migrationsFolder: partial });
+  db.pragma(`user_version = ${version}`);
+  db.close();
 }

@@ -228,6 +228,17 @@ CREATE TABLE 'memories_fts_docsize'(id INTEGER PRIMARY KEY, sz BLOB);
 -- table memories_fts_idx
 CREATE TABLE 'memories_fts_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
 
+-- table memory_tallies
+CREATE TABLE memory_tallies (
+  type TEXT NOT NULL,
+  status TEXT NOT NULL,
+  tier TEXT NOT NULL,
+  review TEXT NOT NULL,
+  bucket INTEGER NOT NULL,
+  n INTEGER NOT NULL,
+  PRIMARY KEY (type, status, tier, review, bucket)
+) WITHOUT ROWID;
+
 -- table memory_vectors
 CREATE VIRTUAL TABLE memory_vectors USING vec0(embedding float[384] distance_metric=cosine);
 
@@ -343,4 +354,32 @@ CREATE TRIGGER memories_version_update AFTER UPDATE OF type, content, fields, so
   UPDATE memory_versions SET valid_to = new.updated_at WHERE seq = new.seq AND valid_to IS NULL;
   INSERT INTO memory_versions(seq, id, valid_from, valid_to, type, content, fields, source_type, source_entity, confidence, alpha, beta, times_reinforced, verification_count, last_verified_at, last_reinforced_at, review_status, status, protected, scope, project, stability, access_count, last_accessed_at, code_ref_count, event_evidence_count, superseded_by, created_at, updated_at, version)
   VALUES (new.seq, new.id, new.updated_at, NULL, new.type, new.content, new.fields, new.source_type, new.source_entity, new.confidence, new.alpha, new.beta, new.times_reinforced, new.verification_count, new.last_verified_at, new.last_reinforced_at, new.review_status, new.status, new.protected, new.scope, new.project, new.stability, new.access_count, new.last_accessed_at, new.code_ref_count, new.event_evidence_count, new.superseded_by, new.created_at, new.updated_at, new.version);
+END;
+
+-- trigger memory_tallies_delete
+CREATE TRIGGER memory_tallies_delete AFTER DELETE ON memories BEGIN
+  UPDATE memory_tallies SET n = n - 1
+  WHERE type = old.type AND status = old.status AND tier = old.tier AND review = coalesce(old.review_status, '')
+    AND bucket = min(CAST(old.confidence * 10 AS INTEGER), 9);
+END;
+
+-- trigger memory_tallies_insert
+CREATE TRIGGER memory_tallies_insert AFTER INSERT ON memories BEGIN
+  INSERT INTO memory_tallies (type, status, tier, review, bucket, n)
+  VALUES (new.type, new.status, new.tier, coalesce(new.review_status, ''), min(CAST(new.confidence * 10 AS INTEGER), 9), 1)
+  ON CONFLICT (type, status, tier, review, bucket) DO UPDATE SET n = n + 1;
+END;
+
+-- trigger memory_tallies_update
+CREATE TRIGGER memory_tallies_update AFTER UPDATE ON memories
+WHEN old.type IS NOT new.type OR old.status IS NOT new.status OR old.tier IS NOT new.tier
+  OR old.review_status IS NOT new.review_status
+  OR min(CAST(old.confidence * 10 AS INTEGER), 9) IS NOT min(CAST(new.confidence * 10 AS INTEGER), 9)
+BEGIN
+  UPDATE memory_tallies SET n = n - 1
+  WHERE type = old.type AND status = old.status AND tier = old.tier AND review = coalesce(old.review_status, '')
+    AND bucket = min(CAST(old.confidence * 10 AS INTEGER), 9);
+  INSERT INTO memory_tallies (type, status, tier, review, bucket, n)
+  VALUES (new.type, new.status, new.tier, coalesce(new.review_status, ''), min(CAST(new.confidence * 10 AS INTEGER), 9), 1)
+  ON CONFLICT (type, status, tier, review, bucket) DO UPDATE SET n = n + 1;
 END;
