@@ -52,13 +52,15 @@ export function writeSmallMind(path: string): ApiFixture['ids'] {
   }
 }
 
-export function apiFixture(options: { secrets?: SecretStore; pollMs?: number } = {}): ApiFixture {
+export function apiFixture(
+  options: { secrets?: SecretStore; pollMs?: number; logError?: (message: string, error: unknown) => void } = {},
+): ApiFixture {
   const dir = mkdtempSync(join(tmpdir(), 'mindloom-api-'));
   const mindPath = join(dir, 'small.mindloom');
   const ids = writeSmallMind(mindPath);
   const session = createSession({ appDataDir: join(dir, 'app-data'), pollMs: options.pollMs });
   // No background polling: a test tells the scheduler about changes through the session's events.
-  const api = createApi(session, testPlatform(join(dir, 'app-data'), options.secrets), { schedulerOptions: { pollMs: null } });
+  const api = createApi(session, testPlatform(join(dir, 'app-data'), options.secrets), { schedulerOptions: { pollMs: null }, logError: options.logError });
   return {
     dir,
     session,

@@ -1,5 +1,6 @@
 /** Calls about the mind as a whole: the overview, its settings, its consolidation. */
 import { MindError } from '../../shared/errors';
+import { embedderKey } from '../consolidation/provider-factory';
 import { readSettings, writeSettings } from '../consolidation/settings-store';
 import { getOverview } from '../mind/overview';
 import type { ApiContext, HandlerSlice } from './handler-table';
@@ -23,7 +24,18 @@ export function mindCalls(ctx: ApiContext): HandlerSlice<MindCall> {
   return {
     'mind.overview': () => getOverview(mind()),
     'settings.get': () => ({ settings: readSettings(mind()), apiKeySet: apiKeySet() }),
-    'settings.update': (patch) => ({ settings: writeSettings(mind(), patch, 'user'), apiKeySet: apiKeySet() }),
+    'settings.update': (patch) => {
+      const embedderBefore = embedderKey(readSettings(mind()));
+      const settings = writeSettings(mind(), patch, 'user');
+      if (embedderKey(settings) !== embedderBefore) {
+        // The vectors are rebuilt now, in the worker, rather than at the next run. Not awaited: a
+        // failure is the scheduler's `reembedFailed` event (pushed and logged); a refusal because
+        // a run (or a rebuild) is going leaves it to the next run, which re-embeds for a changed
+        // embedder itself (run.ts, embedStage).
+        ctx.scheduler.reembed().catch(() => undefined);
+      }
+      return { settings, apiKeySet: apiKeySet() };
+    },
     'settings.setApiKey': ({ key }) => {
       if (!secrets.writable) {
         throw new MindError(

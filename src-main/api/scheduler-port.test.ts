@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type MindEvent, MindEventSchema } from '../../shared/contract';
 import { createOfflineProvider } from '../consolidation/offline/offline-provider';
+import { startFakeOpenAiServer } from '../consolidation/openai/fake-openai-server';
 import { runConsolidation } from '../consolidation/run';
+import { storedVectors } from '../consolidation/scheduler-test-support';
 import { readSettings } from '../consolidation/settings-store';
-import { type ApiFixture, apiFixture, callFails, callOk } from './api-test-support';
+import { type ApiFixture, apiFixture, callFails, callOk, memorySecrets } from './api-test-support';
 import { consolidationEvent } from './scheduler-port';
 
 let f: ApiFixture;
@@ -70,5 +72,78 @@ describe('the scheduler follows the session', () => {
       payload: { runId: 'run_1', stage: 'cluster', done: 2, total: 5 },
     });
     expect(consolidationEvent({ type: 'error', error: { code: 'internal', message: 'x' } })).toBeNull();
+    for (const [event, status] of [
+      [{ type: 'reembedded', count: 3, status: 'completed' }, 'completed'],
+      [{ type: 'reembedded', count: 1, status: 'cancelled' }, 'cancelled'],
+      [{ type: 'reembedFailed', error: { code: 'invalid_input', message: 'no key' } }, 'failed'],
+    ] as const) {
+      expect(MindEventSchema.parse(consolidationEvent(event))).toEqual({ type: 'consolidation.finished', payload: { runId: 'reembed', status } });
+    }
+  });
+});
+
+describe('switching the embedder in the settings', () => {
+  const KEY = 'sk-settings-reembed-key';
+
+  /** Every event from now on, and a way to wait for the end of the re-embed. */
+  function reembedEvents(fixture: ApiFixture) {
+    const events: MindEvent[] = [];
+    let resolveEnd!: (event: MindEvent) => void;
+    const end = new Promise<MindEvent>((resolve) => (resolveEnd = resolve));
+    fixture.api.subscribe((event) => {
+      if ((event.type !== 'consolidation.progress' && event.type !== 'consolidation.finished') || event.payload.runId !== 'reembed') return;
+      events.push(event);
+      if (event.type === 'consolidation.finished') resolveEnd(event);
+    });
+    return { events, end };
+  }
+
+  it('re-embeds the mind at once in the worker, with progress; other changes start nothing', async () => {
+    const secrets = memorySecrets();
+    secrets.set('openai-api-key', KEY);
+    const server = await startFakeOpenAiServer({ apiKey: KEY });
+    const keyed = apiFixture({ secrets });
+    try {
+      const rebuild = reembedEvents(keyed);
+      await callOk(keyed.api, 'session.open', { path: keyed.mindPath });
+
+      await callOk(keyed.api, 'settings.update', { scheduler: { everyEpisodes: 50 } });
+      expect((await callOk(keyed.api, 'consolidation.status')).state).toBe('idle');
+
+      const saved = await callOk(keyed.api, 'settings.update', { provider: 'openai', openai: { baseUrl: server.url } });
+      expect(saved.settings).toMatchObject({ provider: 'openai', openai: { baseUrl: server.url } });
+      expect(await rebuild.end).toEqual({ type: 'consolidation.finished', payload: { runId: 'reembed', status: 'completed' } });
+      expect(rebuild.events[0]).toMatchObject({ type: 'consolidation.progress', payload: { stage: 'embed', done: 0, total: 3 } });
+      expect(rebuild.events.at(-2)).toEqual({ type: 'consolidation.progress', payload: { runId: 'reembed', stage: 'embed', done: 3, total: 3 } });
+      expect(storedVectors(keyed.mindPath)).toEqual({ embedder: { id: 'openai:text-embedding-3-small', dimension: 64 }, count: 3, lengths: [64] });
+
+      // Another chat model or timeout embeds the same way: nothing starts, the server hears nothing.
+      const heard = server.requests.length;
+      await callOk(keyed.api, 'settings.update', { openai: { chatModel: 'gpt-4.1', timeoutMs: 20_000 } });
+      expect((await callOk(keyed.api, 'consolidation.status')).state).toBe('idle');
+      expect(server.requests).toHaveLength(heard);
+      expect(rebuild.events.filter((e) => e.type === 'consolidation.finished')).toHaveLength(1);
+    } finally {
+      await keyed.dispose();
+      await server.close();
+    }
+  });
+
+  it('saves the switch even when the new embedder cannot start (no key): the re-embed ends failed, logged', async () => {
+    const logged: [string, unknown][] = [];
+    const unkeyed = apiFixture({ logError: (message, error) => logged.push([message, error]) });
+    try {
+      const rebuild = reembedEvents(unkeyed);
+      await callOk(unkeyed.api, 'session.open', { path: unkeyed.mindPath });
+      const vectors = storedVectors(unkeyed.mindPath);
+      const saved = await callOk(unkeyed.api, 'settings.update', { provider: 'openai' });
+      expect(saved).toMatchObject({ settings: { provider: 'openai' }, apiKeySet: false });
+      expect(await rebuild.end).toEqual({ type: 'consolidation.finished', payload: { runId: 'reembed', status: 'failed' } });
+      expect(logged).toMatchObject([['Re-embedding the mind failed', { code: 'invalid_input' }]]);
+      expect((await callOk(unkeyed.api, 'settings.get')).settings.provider).toBe('openai');
+      expect(storedVectors(unkeyed.mindPath)).toEqual(vectors);
+    } finally {
+      await unkeyed.dispose();
+    }
   });
 });

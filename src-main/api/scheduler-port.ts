@@ -10,6 +10,7 @@ import { episodesSinceCheckpoint } from '../consolidation/checkpoint';
 import type { RunSummary } from '../consolidation/run-types';
 import { createScheduler, type Scheduler, type SchedulerEvent, type SchedulerOptions } from '../consolidation/scheduler';
 import { readSettings } from '../consolidation/settings-store';
+import { REEMBED_RUN_ID, type ReembedResult } from '../consolidation/worker-messages';
 import type { Mind } from '../mind/mind';
 import { getLastRun } from '../mind/overview';
 import { iso } from '../mind/present';
@@ -19,6 +20,8 @@ import type { Session } from './session';
 export interface SchedulerPort {
   status(mind: Mind): ConsolidationStatus;
   runNow(options: { dryRun: boolean }): Promise<RunSummary>;
+  /** Rebuilds the vectors for the settings' embedder in the worker; its end is also an event. */
+  reembed(): Promise<ReembedResult>;
   pause(): void;
   resume(): void;
   /** False when nothing was running. */
@@ -57,6 +60,7 @@ export function bindScheduler(session: Session, platform: Platform, options: Bin
         const pushed = consolidationEvent(event);
         if (pushed) session.events.emit(pushed);
         if (event.type === 'failed' || event.type === 'error') options.logError('Consolidation failed', event.error);
+        else if (event.type === 'reembedFailed') options.logError('Re-embedding the mind failed', event.error);
       },
       startPaused: status.isDemo,
       ...options.schedulerOptions,
@@ -95,6 +99,7 @@ export function bindScheduler(session: Session, platform: Platform, options: Bin
       };
     },
     runNow: ({ dryRun }) => live().runNow({ dryRun }),
+    reembed: () => live().reembed(),
     pause: () => live().pause(),
     resume: () => live().resume(),
     cancel: () => live().cancel(),
@@ -105,13 +110,20 @@ export function bindScheduler(session: Session, platform: Platform, options: Bin
   };
 }
 
-/** The scheduler's events as the windows see them (state changes are read with consolidation.status). */
+/**
+ * The scheduler's events as the windows see them (state changes are read with consolidation.status).
+ * A re-embed shows as a run with the id `reembed`, its failure included: no run row records it.
+ */
 export function consolidationEvent(event: SchedulerEvent): MindEvent | null {
   switch (event.type) {
     case 'progress':
       return { type: 'consolidation.progress', payload: { ...event.progress } };
     case 'finished':
       return { type: 'consolidation.finished', payload: { runId: event.summary.runId, status: event.summary.status } };
+    case 'reembedded':
+      return { type: 'consolidation.finished', payload: { runId: REEMBED_RUN_ID, status: event.status } };
+    case 'reembedFailed':
+      return { type: 'consolidation.finished', payload: { runId: REEMBED_RUN_ID, status: 'failed' } };
     default:
       return null;
   }

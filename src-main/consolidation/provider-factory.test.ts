@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MindError } from '../../shared/errors';
 import { DEFAULT_SETTINGS, mergeSettings, type MindSettings } from '../../shared/settings';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from './openai/fake-openai-server';
-import { createProvider } from './provider-factory';
+import { createProvider, embedderKey } from './provider-factory';
 
 const KEY = 'sk-factory-test-key';
 let server: FakeOpenAiServer;
@@ -55,5 +55,26 @@ describe('createProvider', () => {
     expect((thrown as MindError).message).toContain('OPENAI_API_KEY');
     expect((thrown as MindError).message).toContain('MINDLOOM_OPENAI_API_KEY');
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('embedderKey', () => {
+  it('changes with the provider, the embedding model and the endpoint, and with nothing else', () => {
+    const openai = mergeSettings(DEFAULT_SETTINGS, { provider: 'openai' });
+    expect(embedderKey(DEFAULT_SETTINGS)).toBe('offline-ngram');
+    expect(embedderKey(DEFAULT_SETTINGS)).toBe(createProvider(DEFAULT_SETTINGS, {}).embedder.id);
+    expect(embedderKey(openai)).toBe('openai:text-embedding-3-small@https://api.openai.com/v1');
+    const changes = [
+      mergeSettings(openai, { openai: { embeddingModel: 'text-embedding-3-large' } }),
+      mergeSettings(openai, { openai: { baseUrl: server.url } }),
+    ];
+    expect(new Set([DEFAULT_SETTINGS, openai, ...changes].map(embedderKey)).size).toBe(4);
+    const same = [
+      mergeSettings(openai, { openai: { chatModel: 'gpt-4.1', timeoutMs: 30_000, maxRetries: 0 } }),
+      mergeSettings(openai, { scheduler: { everyEpisodes: 5 }, budget: { maxClustersPerCycle: 1 }, autoApplyProposals: true }),
+    ];
+    expect(same.map(embedderKey)).toEqual([embedderKey(openai), embedderKey(openai)]);
+    // The offline provider embeds one way, whatever the openai settings say.
+    expect(embedderKey(mergeSettings(DEFAULT_SETTINGS, { openai: { embeddingModel: 'other' } }))).toBe('offline-ngram');
   });
 });

@@ -5,6 +5,7 @@
  */
 import { MindError } from '../../shared/errors';
 import type { MindSettings } from '../../shared/settings';
+import { NGRAM_EMBEDDER_ID } from './offline/ngram-embedder';
 import { createOfflineProvider } from './offline/offline-provider';
 import { createOpenAiProvider } from './openai/openai-provider';
 import type { ConsolidationProvider } from './provider';
@@ -29,5 +30,19 @@ export function createProvider(
       }
       return createOpenAiProvider(settings.openai, apiKey);
     }
+  }
+}
+
+/**
+ * Which embedder the settings make createProvider use, decided from the settings alone (no key,
+ * no call): when it changes, the stored vectors belong to another space and are rebuilt. The
+ * endpoint is part of it, since two servers may give one model name to different models.
+ */
+export function embedderKey(settings: MindSettings): string {
+  switch (settings.provider) {
+    case 'offline':
+      return NGRAM_EMBEDDER_ID;
+    case 'openai':
+      return `openai:${settings.openai.embeddingModel}@${settings.openai.baseUrl}`;
   }
 }

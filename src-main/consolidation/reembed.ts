@@ -26,6 +26,8 @@ export async function reembedAll(mind: Mind, embedder: Embedder, options: Reembe
   await learnDimension(embedder, options.signal ?? new AbortController().signal);
   mind.store.transaction(() => resetVectorTable(db, { id: embedder.id, dimension: embedder.dimension }));
   const total = countEmbeddable(db);
+  // Reported before the first page: with a model embedder that page can take a while.
+  options.onProgress?.(0, total);
   let afterSeq = 0;
   let done = 0;
   for (;;) {

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import type { SettingsPatch } from '../../shared/settings';
 import { createMemory } from '../mind/create';
 import { type Mind, openMind } from '../mind/mind';
+import { allMemoryRows } from '../store/store-test-support';
+import { type EmbedderInfo, readEmbedderInfo, readEmbeddings } from '../store/vectors-repo';
 import type { SchedulerClock } from './scheduler-clock';
 import { writeSettings } from './settings-store';
 
@@ -117,4 +119,13 @@ export function withMind<T>(path: string, read: (mind: Mind) => T): T {
   } finally {
     mind.close();
   }
+}
+
+/** Who owns a mind file's vectors, how many memories have one, and the lengths they come in. */
+export function storedVectors(path: string): { embedder: EmbedderInfo | null; count: number; lengths: number[] } {
+  return withMind(path, (mind) => {
+    const seqs = allMemoryRows(mind.store.db).map((row) => row.seq as number);
+    const vectors = [...readEmbeddings(mind.store.db, seqs).values()];
+    return { embedder: readEmbedderInfo(mind.store.db), count: vectors.length, lengths: [...new Set(vectors.map((v) => v.length))] };
+  });
 }

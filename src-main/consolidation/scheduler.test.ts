@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { isMindError } from '../../shared/errors';
 import { episodesSinceCheckpoint } from './checkpoint';
+import { startFakeOpenAiServer } from './openai/fake-openai-server';
 import { RUN_STAGES } from './run-types';
 import { createScheduler, type Scheduler, type SchedulerEvent, type SchedulerOptions } from './scheduler';
-import { addEpisodes, manualClock, tempMind, withMind } from './scheduler-test-support';
+import { addEpisodes, manualClock, storedVectors, tempMind, withMind } from './scheduler-test-support';
+import { writeSettings } from './settings-store';
 
 const HOUR_MS = 3_600_000;
 const T0 = Date.UTC(2025, 0, 1);
@@ -38,6 +40,14 @@ const schedulers: Scheduler[] = [];
 afterEach(async () => {
   await Promise.all(schedulers.splice(0).map((s) => s.dispose()));
 });
+
+/** The error a promise rejects with (null when it resolves). */
+function rejection(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
+}
 
 function scheduler(options: SchedulerOptions): Scheduler {
   const created = createScheduler(options);
@@ -206,5 +216,98 @@ describe('consolidation scheduler', () => {
     expect(isMindError(error) && error.code).toBe('invalid_input');
     expect(log.ofType('failed')[0]).toMatchObject({ trigger: 'manual', error: { code: 'invalid_input' } });
     expect(s.status()).toMatchObject({ state: 'idle', lastRun: { trigger: 'manual', error: { code: 'invalid_input' } } });
+  });
+});
+
+describe('re-embedding in the worker', () => {
+  const KEY = 'sk-reembed-test-key';
+
+  it('rebuilds every vector under the new embedder, with progress that only grows, then again for another', async () => {
+    // More memories than one page (512): the rebuild reports page by page.
+    const path = tempMind(1_100, { scheduler: { everyEpisodes: 100_000 } });
+    const server = await startFakeOpenAiServer({ apiKey: KEY });
+    try {
+      const log = eventLog();
+      const s = scheduler({ mindPath: path, onEvent: log.onEvent, clock: manualClock(T0), pollMs: null, secrets: () => ({ openAiApiKey: KEY }) });
+
+      const offline = s.reembed();
+      expect(s.status().state).toBe('running');
+      expect(await offline).toEqual({ count: 1_100, status: 'completed' });
+      expect(storedVectors(path)).toEqual({ embedder: { id: 'offline-ngram', dimension: 384 }, count: 1_100, lengths: [384] });
+
+      const progress = log.ofType('progress').map((e) => e.progress);
+      expect(progress.length).toBeGreaterThanOrEqual(4);
+      expect(progress.every((p) => p.runId === 'reembed' && p.stage === 'embed' && p.total === 1_100)).toBe(true);
+      const done = progress.map((p) => p.done);
+      expect(done).toEqual([...done].sort((a, b) => a - b));
+      expect(done[0]).toBe(0);
+      expect(done.at(-1)).toBe(1_100);
+      expect(log.ofType('reembedded')).toEqual([{ type: 'reembedded', count: 1_100, status: 'completed' }]);
+      expect(s.status()).toMatchObject({ state: 'idle', lastRun: null });
+
+      withMind(path, (mind) => writeSettings(mind, { provider: 'openai', openai: { baseUrl: server.url } }, 'user'));
+      expect(await s.reembed()).toEqual({ count: 1_100, status: 'completed' });
+      // The model's space: another id, the dimension its first answer gave (the fake's 64).
+      expect(storedVectors(path)).toEqual({ embedder: { id: 'openai:text-embedding-3-small', dimension: 64 }, count: 1_100, lengths: [64] });
+      expect(server.requests.every((r) => r.path === '/v1/embeddings' && r.apiKey === KEY)).toBe(true);
+      expect(log.states()).toEqual(['idle', 'running', 'idle', 'running', 'idle']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('takes the run’s slot: refused while a run goes, and a run refused while it goes', async () => {
+    const path = tempMind(30, { scheduler: { everyEpisodes: 100_000 } });
+    const s = scheduler({ mindPath: path, clock: manualClock(T0), pollMs: null });
+
+    const run = s.runNow();
+    const refused = await rejection(s.reembed());
+    expect(isMindError(refused) && refused.code).toBe('invalid_state');
+    expect((await run).status).toBe('completed');
+
+    const rebuild = s.reembed();
+    for (const second of [s.runNow(), s.reembed()]) {
+      const error = await rejection(second);
+      expect(isMindError(error) && [error.code, error.details]).toEqual(['invalid_state', { runId: 'reembed' }]);
+    }
+    expect((await rebuild).status).toBe('completed');
+    expect(s.status().state).toBe('idle');
+  });
+
+  it('cancel stops it between calls: it ends cancelled, keeping the table for the new embedder', async () => {
+    const path = tempMind(40, { provider: 'openai', scheduler: { everyEpisodes: 100_000 } });
+    const server = await startFakeOpenAiServer({ apiKey: KEY });
+    try {
+      withMind(path, (mind) => writeSettings(mind, { openai: { baseUrl: server.url } }, 'user'));
+      // The dimension probe is answered; the first page's answer is held back until the cancel.
+      server.script({ kind: 'answer', path: '/v1/embeddings' });
+      server.script({ kind: 'answer', path: '/v1/embeddings', delayMs: 600_000 });
+      const log = eventLog();
+      const s = scheduler({ mindPath: path, onEvent: log.onEvent, clock: manualClock(T0), pollMs: null, secrets: () => ({ openAiApiKey: KEY }) });
+
+      const rebuild = s.reembed();
+      expect((await log.next('progress')).progress).toEqual({ runId: 'reembed', stage: 'embed', done: 0, total: 40 });
+      expect(s.cancel()).toBe(true);
+      expect(await rebuild).toEqual({ count: 0, status: 'cancelled' });
+      expect(log.ofType('reembedded')).toEqual([{ type: 'reembedded', count: 0, status: 'cancelled' }]);
+      expect(storedVectors(path)).toEqual({ embedder: { id: 'openai:text-embedding-3-small', dimension: 64 }, count: 0, lengths: [] });
+      expect(s.status().state).toBe('idle');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('reports a rebuild that cannot start its embedder as a typed error and leaves the vectors as they were', async () => {
+    const path = tempMind(5, { scheduler: { everyEpisodes: 100_000 } });
+    const log = eventLog();
+    const s = scheduler({ mindPath: path, onEvent: log.onEvent, clock: manualClock(T0), pollMs: null, secrets: () => ({}) });
+    await s.reembed();
+    withMind(path, (mind) => writeSettings(mind, { provider: 'openai' }, 'user'));
+
+    const error = await rejection(s.reembed());
+    expect(isMindError(error) && error.code).toBe('invalid_input');
+    expect(log.ofType('reembedFailed')).toMatchObject([{ error: { code: 'invalid_input' } }]);
+    expect(storedVectors(path)).toEqual({ embedder: { id: 'offline-ngram', dimension: 384 }, count: 5, lengths: [384] });
+    expect(s.status()).toMatchObject({ state: 'idle', lastRun: null });
   });
 });

@@ -12,6 +12,9 @@
  *   After a run that stopped short (budget, cancel, failure) it waits for N more than that run
  *   left, so such a run is not restarted in a loop: the rest waits for the timer or N more.
  * - Timer: `everyHours` after the last real run ended (or after the scheduler started).
+ * - `reembed()` rebuilds every vector for the embedder the settings name, in the worker, when the
+ *   settings switch embedders. It takes the run's slot: refused while a run goes and the reverse,
+ *   reported as state `running` with progress like a run, cancelled and killed like one.
  * - `pause()` stops automatic triggers (a running run finishes); `runNow` still works.
  *   Turning `scheduler.enabled` off in the settings does the same, shown as `disabled`.
  * - `dispose()` kills a running worker, clears every timer and closes the scheduler's own
@@ -24,8 +27,8 @@ import { episodesSinceCheckpoint } from './checkpoint';
 import type { RunProgress, RunSummary, RunTrigger } from './run-types';
 import { readSettings as readStoredSettings } from './settings-store';
 import { type SchedulerClock, systemClock } from './scheduler-clock';
-import { errorEnvelope, type ProviderSecrets } from './worker-messages';
-import { startWorkerRun, type WorkerRun } from './worker-run';
+import { errorEnvelope, type ProviderSecrets, REEMBED_RUN_ID, type ReembedResult } from './worker-messages';
+import { startWorkerReembed, startWorkerRun, type WorkerRun } from './worker-run';
 
 export type SchedulerState = 'idle' | 'running' | 'paused' | 'disabled';
 
@@ -36,7 +39,7 @@ export type RunOutcome =
 
 export interface SchedulerStatus {
   readonly state: SchedulerState;
-  /** The running run's id, once its worker has reported it. */
+  /** The running run's id, once its worker has reported it (a re-embed: `reembed`). */
   readonly runId?: string;
   readonly progress?: RunProgress;
   readonly lastRun: RunOutcome | null;
@@ -50,6 +53,8 @@ export type SchedulerEvent =
   | { readonly type: 'progress'; readonly progress: RunProgress }
   | { readonly type: 'finished'; readonly trigger: RunTrigger; readonly summary: RunSummary }
   | { readonly type: 'failed'; readonly trigger: RunTrigger; readonly error: ErrorEnvelope }
+  | ({ readonly type: 'reembedded' } & ReembedResult)
+  | { readonly type: 'reembedFailed'; readonly error: ErrorEnvelope }
   /** The scheduler could not check whether a run is due (the check is retried on the next poll). */
   | { readonly type: 'error'; readonly error: ErrorEnvelope };
 
@@ -77,11 +82,13 @@ export interface RunNowOptions {
 
 export interface Scheduler {
   runNow(options?: RunNowOptions): Promise<RunSummary>;
+  /** Rebuilds every vector for the settings' embedder; refused like runNow while anything runs. */
+  reembed(): Promise<ReembedResult>;
   /** Count new episodes now (the host calls this when the mind changed) and start a run if due. */
   notifyMindChanged(): void;
   pause(): void;
   resume(): void;
-  /** Asks the running run to stop between items; false when nothing is running. */
+  /** Asks the running run (or re-embed) to stop between items; false when nothing is running. */
   cancel(): boolean;
   status(): SchedulerStatus;
   dispose(): Promise<void>;
@@ -90,9 +97,10 @@ export interface Scheduler {
 export const DEFAULT_POLL_MS = 5_000;
 const HOUR_MS = 3_600_000;
 
-interface CurrentRun {
-  readonly trigger: RunTrigger;
-  readonly worker: WorkerRun;
+/** The job in the worker: a run or a re-embed. */
+interface CurrentJob {
+  readonly kind: 'run' | 'reembed';
+  readonly worker: WorkerRun<unknown>;
   progress: RunProgress | null;
 }
 
@@ -103,7 +111,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   const pollMs = options.pollMs === undefined ? DEFAULT_POLL_MS : options.pollMs;
   const mind = openMind(options.mindPath, { mustExist: true });
 
-  let current: CurrentRun | null = null;
+  let current: CurrentJob | null = null;
   let paused = options.startPaused ?? false;
   let disposed = false;
   let lastRun: RunOutcome | null = null;
@@ -215,16 +223,9 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         settings: request.provider ? { ...settings, provider: request.provider } : settings,
         secrets: options.secrets?.() ?? {},
       },
-      {
-        workerUrl: options.workerUrl,
-        onProgress: (progress) => {
-          if (current?.worker !== worker) return;
-          current.progress = progress;
-          emit({ type: 'progress', progress });
-        },
-      },
+      { workerUrl: options.workerUrl, onProgress: (progress) => follow(worker, progress) },
     );
-    current = { trigger, worker, progress: null };
+    current = { kind: 'run', worker, progress: null };
     announceState(settings);
     return worker.result.then(
       (summary) => {
@@ -236,6 +237,56 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         finish(trigger, { trigger, finishedAt: clock.now(), error: envelope }, dryRun);
         throw error;
       },
+    );
+  };
+
+  const follow = (worker: WorkerRun<unknown>, progress: RunProgress) => {
+    if (current?.worker !== worker) return;
+    current.progress = progress;
+    emit({ type: 'progress', progress });
+  };
+
+  const startReembed = (settings: MindSettings): Promise<ReembedResult> => {
+    const worker = startWorkerReembed(
+      { mindPath: options.mindPath, settings, secrets: options.secrets?.() ?? {} },
+      { workerUrl: options.workerUrl, onProgress: (progress) => follow(worker, progress) },
+    );
+    current = { kind: 'reembed', worker, progress: null };
+    announceState(settings);
+    // No run: the timer, the episode count and lastRun stay as they were; automatic triggers
+    // dropped meanwhile are looked at again.
+    const done = () => {
+      current = null;
+      guarded(evaluate);
+    };
+    return worker.result.then(
+      (result) => {
+        emit({ type: 'reembedded', ...result });
+        done();
+        return result;
+      },
+      (error: unknown) => {
+        emit({ type: 'reembedFailed', error: errorEnvelope(error) });
+        done();
+        throw error;
+      },
+    );
+  };
+
+  /** Why a job cannot start now (one at a time), or null. */
+  const refusal = (): MindError | null => {
+    if (disposed) return new MindError('invalid_state', 'The consolidation scheduler has been shut down.');
+    if (!current) return null;
+    if (current.kind === 'reembed') {
+      return new MindError('invalid_state', 'The vectors are being rebuilt for a new embedder; wait for that to finish or cancel it.', {
+        runId: REEMBED_RUN_ID,
+      });
+    }
+    const runId = current.progress?.runId ?? null;
+    return new MindError(
+      'invalid_state',
+      `A consolidation run is already running${runId ? ` (${runId})` : ''}; wait for it to finish or cancel it.`,
+      { runId },
     );
   };
 
@@ -278,18 +329,12 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
 
   return {
     runNow(request = {}) {
-      if (disposed) return Promise.reject(new MindError('invalid_state', 'The consolidation scheduler has been shut down.'));
-      if (current) {
-        const runId = current.progress?.runId ?? null;
-        return Promise.reject(
-          new MindError(
-            'invalid_state',
-            `A consolidation run is already running${runId ? ` (${runId})` : ''}; wait for it to finish or cancel it.`,
-            { runId },
-          ),
-        );
-      }
-      return start('manual', settingsNow(), request);
+      const refused = refusal();
+      return refused ? Promise.reject(refused) : start('manual', settingsNow(), request);
+    },
+    reembed() {
+      const refused = refusal();
+      return refused ? Promise.reject(refused) : startReembed(settingsNow());
     },
     notifyMindChanged: () => guarded(evaluate),
     pause() {

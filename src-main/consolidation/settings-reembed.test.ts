@@ -41,7 +41,7 @@ describe('re-embedding', () => {
     const progress: number[] = [];
     const done = await reembedAll(mind, small, { onProgress: (n) => progress.push(n) });
     expect(done).toBe(4);
-    expect(progress).toEqual([4]);
+    expect(progress).toEqual([0, 4]);
     expect(readEmbedderInfo(mind.store.db)).toEqual({ id: 'ngram-64', dimension: 64 });
     const vectors = readEmbeddings(mind.store.db, episodes.map((e) => e.seq));
     expect([...vectors.values()].map((v) => v.length)).toEqual([64, 64, 64]);

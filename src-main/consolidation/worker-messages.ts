@@ -14,13 +14,35 @@ export interface ProviderSecrets {
   readonly openAiApiKey?: string | undefined;
 }
 
-/** The job a worker runs. */
-export interface WorkerJob {
+/** What every worker job works on. */
+export interface WorkerJobBase {
   readonly mindPath: string;
-  readonly trigger: RunTrigger;
-  readonly dryRun: boolean;
   readonly settings: MindSettings;
   readonly secrets: ProviderSecrets;
+}
+
+/** A consolidation run (run.ts). */
+export interface ConsolidationJob extends WorkerJobBase {
+  readonly trigger: RunTrigger;
+  readonly dryRun: boolean;
+}
+
+/**
+ * The job a worker runs: a consolidation run, or rebuilding every vector for the embedder the
+ * settings name (reembed.ts), started when the settings switch embedders.
+ */
+export type WorkerJob = ({ readonly kind: 'consolidate' } & ConsolidationJob) | ({ readonly kind: 'reembed' } & WorkerJobBase);
+
+/**
+ * A re-embed is no run (no row, no journal, no checkpoint): its progress and its end carry this
+ * in place of a run id, so the windows follow it like a run.
+ */
+export const REEMBED_RUN_ID = 'reembed';
+
+/** How a re-embed ended: the vectors it wrote, all of them or (cancelled) those before the stop. */
+export interface ReembedResult {
+  readonly count: number;
+  readonly status: 'completed' | 'cancelled';
 }
 
 /**
@@ -37,19 +59,26 @@ export interface WorkerStart {
 /** To the worker. */
 export type ToWorker = { readonly type: 'cancel' };
 
-/** From the worker: progress while it runs, then exactly one of `finished` or `failed`. */
+/**
+ * From the worker: progress while it runs, then exactly one of `failed` or the job's end:
+ * `finished` for a consolidation run, `reembedded` for a re-embed.
+ */
 export type FromWorker =
   | { readonly type: 'progress'; readonly progress: RunProgress }
   | { readonly type: 'finished'; readonly summary: RunSummary }
+  | ({ readonly type: 'reembedded' } & ReembedResult)
   | { readonly type: 'failed'; readonly error: ErrorEnvelope };
 
-export const WorkerJobSchema = z.object({
+const jobBase = {
   mindPath: z.string().min(1),
-  trigger: z.enum(RUN_TRIGGERS),
-  dryRun: z.boolean(),
   settings: MindSettingsSchema,
   secrets: z.object({ openAiApiKey: z.string().optional() }),
-}) satisfies z.ZodType<WorkerJob>;
+};
+
+export const WorkerJobSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('consolidate'), ...jobBase, trigger: z.enum(RUN_TRIGGERS), dryRun: z.boolean() }),
+  z.object({ kind: z.literal('reembed'), ...jobBase }),
+]) satisfies z.ZodType<WorkerJob>;
 
 export const WorkerStartSchema = z.object({
   job: WorkerJobSchema,
@@ -62,6 +91,7 @@ export const FromWorkerSchema = z.discriminatedUnion('type', [
   // Progress, summary and error all go on to the UI: the contract's schemas check them here too.
   z.object({ type: z.literal('progress'), progress: EVENTS['consolidation.progress'] satisfies z.ZodType<RunProgress> }),
   z.object({ type: z.literal('finished'), summary: RunSummarySchema satisfies z.ZodType<RunSummary> }),
+  z.object({ type: z.literal('reembedded'), count: z.number().int().min(0), status: z.enum(['completed', 'cancelled']) }),
   z.object({ type: z.literal('failed'), error: ErrorEnvelopeSchema }),
 ]) satisfies z.ZodType<FromWorker>;
 

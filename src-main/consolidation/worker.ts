@@ -1,16 +1,27 @@
 /**
- * The consolidation worker: runs one consolidation on its own connection to the mind file (WAL
- * lets it write while the main process reads and writes), reports progress and the summary to
- * the thread that started it, and stops between items when told to cancel. The pipeline commits
- * each step in its own transaction, so a worker killed mid-run leaves a consistent mind and the
- * next run resumes from the checkpoint.
+ * The consolidation worker: runs one job on its own connection to the mind file (WAL lets it
+ * write while the main process reads and writes), reports progress and the end to the thread
+ * that started it, and stops between items when told to cancel. The job is a consolidation run
+ * or a re-embed. The pipeline commits each step in its own transaction, so a worker killed
+ * mid-run leaves a consistent mind and the next run resumes from the checkpoint; a re-embed
+ * commits each page of vectors on its own, so a killed one leaves the vectors it wrote.
  */
 import type { MessagePort } from 'node:worker_threads';
 import { openMind } from '../mind/mind';
+import type { Mind } from '../mind/mind';
 import { createProvider } from './provider-factory';
+import { reembedAll } from './reembed';
 import type { RunProgress } from './run-types';
 import { runConsolidation } from './run';
-import { errorEnvelope, type FromWorker, type WorkerJob, ToWorkerSchema, WorkerStartSchema } from './worker-messages';
+import {
+  errorEnvelope,
+  type FromWorker,
+  REEMBED_RUN_ID,
+  ToWorkerSchema,
+  type WorkerJob,
+  type WorkerJobBase,
+  WorkerStartSchema,
+} from './worker-messages';
 
 /** Progress is posted at most about this many times per stage (plus each stage's first and last). */
 const PROGRESS_STEPS_PER_STAGE = 100;
@@ -30,7 +41,7 @@ export async function serveWorkerJob(workerData: unknown, port: MessagePort): Pr
       if (Atomics.load(flag, 0) === 1) controller.abort();
       report(progress);
     };
-    post({ type: 'finished', summary: await runJob(job, controller.signal, onProgress) });
+    post(await runJob(job, controller.signal, onProgress));
   } catch (error) {
     post({ type: 'failed', error: errorEnvelope(error) });
   } finally {
@@ -39,10 +50,12 @@ export async function serveWorkerJob(workerData: unknown, port: MessagePort): Pr
   }
 }
 
-async function runJob(job: WorkerJob, signal: AbortSignal, onProgress: (progress: RunProgress) => void) {
+/** Runs the job; returns the message that ends it (a failure throws). */
+async function runJob(job: WorkerJob, signal: AbortSignal, onProgress: (progress: RunProgress) => void): Promise<FromWorker> {
   const mind = openMind(job.mindPath, { mustExist: true });
   try {
-    return await runConsolidation(mind, {
+    if (job.kind === 'reembed') return await reembedJob(mind, job, signal, onProgress);
+    const summary = await runConsolidation(mind, {
       trigger: job.trigger,
       provider: createProvider(job.settings, job.secrets),
       settings: job.settings,
@@ -50,8 +63,28 @@ async function runJob(job: WorkerJob, signal: AbortSignal, onProgress: (progress
       signal,
       onProgress,
     });
+    return { type: 'finished', summary };
   } finally {
     mind.close();
+  }
+}
+
+/** Rebuilds every vector for the settings' embedder, reporting its pages as the `embed` stage. */
+async function reembedJob(mind: Mind, job: WorkerJobBase, signal: AbortSignal, onProgress: (progress: RunProgress) => void): Promise<FromWorker> {
+  let written = 0;
+  try {
+    const count = await reembedAll(mind, createProvider(job.settings, job.secrets).embedder, {
+      signal,
+      onProgress: (done, total) => {
+        written = done;
+        onProgress({ runId: REEMBED_RUN_ID, stage: 'embed', done, total });
+      },
+    });
+    return { type: 'reembedded', count, status: 'completed' };
+  } catch (error) {
+    // A cancel stops it between pages; each page was committed on its own and stays.
+    if (signal.aborted) return { type: 'reembedded', count: written, status: 'cancelled' };
+    throw error;
   }
 }
 
