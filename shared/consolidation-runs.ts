@@ -7,3 +7,10 @@ export type RunStatus = (typeof RUN_STATUSES)[number];
 
 export const RUN_STAGES = ['extract', 'embed', 'cluster', 'synthesize', 'match', 'gates', 'triage', 'scan', 'checkpoint'] as const;
 export type RunStage = (typeof RUN_STAGES)[number];
+
+/**
+ * A re-embed (every vector rebuilt after the embedder changed) is no run (no row, no journal, no
+ * checkpoint): its progress and its end carry this in place of a run id, so the windows follow it
+ * like a run.
+ */
+export const REEMBED_RUN_ID = 'reembed';

@@ -27,7 +27,8 @@ import { episodesSinceCheckpoint } from './checkpoint';
 import type { RunProgress, RunSummary, RunTrigger } from './run-types';
 import { readSettings as readStoredSettings } from './settings-store';
 import { type SchedulerClock, systemClock } from './scheduler-clock';
-import { errorEnvelope, type ProviderSecrets, REEMBED_RUN_ID, type ReembedResult } from './worker-messages';
+import { REEMBED_RUN_ID } from '../../shared/consolidation-runs';
+import { errorEnvelope, type ProviderSecrets, type ReembedResult } from './worker-messages';
 import { startWorkerReembed, startWorkerRun, type WorkerRun } from './worker-run';
 
 export type SchedulerState = 'idle' | 'running' | 'paused' | 'disabled';

@@ -33,11 +33,6 @@ export interface ConsolidationJob extends WorkerJobBase {
  */
 export type WorkerJob = ({ readonly kind: 'consolidate' } & ConsolidationJob) | ({ readonly kind: 'reembed' } & WorkerJobBase);
 
-/**
- * A re-embed is no run (no row, no journal, no checkpoint): its progress and its end carry this
- * in place of a run id, so the windows follow it like a run.
- */
-export const REEMBED_RUN_ID = 'reembed';
 
 /** How a re-embed ended: the vectors it wrote, all of them or (cancelled) those before the stop. */
 export interface ReembedResult {

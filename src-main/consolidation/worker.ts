@@ -7,6 +7,7 @@
  * commits each page of vectors on its own, so a killed one leaves the vectors it wrote.
  */
 import type { MessagePort } from 'node:worker_threads';
+import { REEMBED_RUN_ID } from '../../shared/consolidation-runs';
 import { openMind } from '../mind/mind';
 import type { Mind } from '../mind/mind';
 import { createProvider } from './provider-factory';
@@ -16,7 +17,6 @@ import { runConsolidation } from './run';
 import {
   errorEnvelope,
   type FromWorker,
-  REEMBED_RUN_ID,
   ToWorkerSchema,
   type WorkerJob,
   type WorkerJobBase,

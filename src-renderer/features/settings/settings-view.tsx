@@ -1,6 +1,7 @@
 /** Settings: which mind is open, the model provider, the consolidation scheduler, and the decay rules. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { REEMBED_RUN_ID } from '../../../shared/consolidation-runs';
 import type { ConsolidationStatus, SettingsView as SettingsData } from '../../../shared/contract';
 import { DECAY } from '../../../shared/rules/decay';
 import { MEMORY_TYPES } from '../../../shared/model';
@@ -391,7 +392,8 @@ function ConsolidationDetails({ status }: { status: ConsolidationStatus }) {
         <>
           <dt>Progress</dt>
           <dd>
-            {words(status.progress.stage)}: {status.progress.done} / {status.progress.total}
+            {status.runId === REEMBED_RUN_ID ? 'Rebuilding vectors for the new embedder' : words(status.progress.stage)}: {status.progress.done} /{' '}
+            {status.progress.total}
           </dd>
         </>
       )}
