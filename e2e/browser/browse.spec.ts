@@ -74,6 +74,7 @@ test('browse, filter, search with highlights, and sort', async ({ app, outside }
   await app.browser.searchFor('zzyzx-no-such-word');
   await expect(app.browser.noMatches).toBeVisible();
   await app.page.getByRole('button', { name: 'Clear search and filters' }).click();
+  await expect(app.browser.search).toHaveValue('');
   await expectListed(app, store, { sort: 'updated', direction: 'desc' });
 
   // Sort: confidence from the select (highest first), then flipped with the direction button.

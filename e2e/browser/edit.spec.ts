@@ -30,6 +30,8 @@ test('edit a memory in place', async ({ app, outside }, testInfo) => {
 
   await expect(app.toasts.withText('Saved.')).toBeVisible();
   await expect(app.memory.editForm).toBeHidden();
+  // Keyboard users land back where they started the edit, not at the top of the document.
+  await expect(app.memory.action('Edit')).toBeFocused();
   await expect(app.memory.content).toHaveText(edited);
   await expect(app.memory.version).toHaveText(String(before.version + 1));
   const stored = store.view(before.id);
@@ -65,6 +67,7 @@ test('a conflicting outside write: keep theirs', async ({ app, outside }, testIn
 
   await app.memory.conflict.getByRole('button', { name: 'Keep theirs' }).click();
   await expect(app.memory.conflict).toBeHidden();
+  await expect(app.memory.action('Edit')).toBeFocused();
   await expect(app.memory.content).toHaveText(theirs.content);
   const stored = store.view(before.id);
   expect(stored.content).toBe(theirs.content);

@@ -39,4 +39,14 @@ test('keyboard navigation in the Browser list', async ({ app, outside }, testInf
   await app.page.goBack();
   await app.browser.expectRows();
   expect((await app.browser.params()).get('type')).toBe('belief');
+
+  // A selection belongs to its list: narrowing the filters starts the new list with none.
+  const clearSelection = app.page.getByRole('button', { name: 'Clear selection' });
+  await app.browser.row(expected[0]!).click();
+  await expect(app.browser.row(expected[0]!)).toHaveAttribute('aria-selected', 'true');
+  await expect(clearSelection).toBeVisible();
+  await app.browser.setFilter('Tier', 'observed');
+  await app.browser.expectRows();
+  await expect(clearSelection).toBeHidden();
+  await expect(app.browser.grid.locator('[aria-selected="true"]')).toHaveCount(0);
 });

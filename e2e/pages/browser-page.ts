@@ -1,6 +1,5 @@
 /** The Browser: the virtualized grid of memories, its filters, search box and sort controls. */
 import { expect, type Locator, type Page } from '@playwright/test';
-import { parseCount } from './overview-page';
 
 export type FilterGroup = 'Type' | 'Tier' | 'Status' | 'Review' | 'Source';
 
@@ -12,7 +11,6 @@ export class BrowserPage {
   readonly sortSelect: Locator;
   readonly directionButton: Locator;
   readonly filters: Locator;
-  readonly loadedCount: Locator;
   readonly noMatches: Locator;
 
   constructor(readonly page: Page) {
@@ -24,7 +22,6 @@ export class BrowserPage {
     this.sortSelect = page.getByLabel('Sort by');
     this.directionButton = page.getByRole('button', { name: /^Direction: / });
     this.filters = page.getByRole('complementary', { name: 'Filters' });
-    this.loadedCount = page.getByTestId('loaded-count');
     this.noMatches = page.getByText('No memories match');
   }
 
@@ -53,11 +50,6 @@ export class BrowserPage {
       `.cell-${cell}`,
     );
     return rows.sort((a, b) => a.index - b.index).map((r) => r.text.trim());
-  }
-
-  /** How many memories the list has loaded so far (the status line under the header). */
-  async loaded(): Promise<number> {
-    return parseCount(await this.loadedCount.innerText());
   }
 
   filterBox(group: FilterGroup, label: string): Locator {

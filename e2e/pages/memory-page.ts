@@ -39,10 +39,6 @@ export class MemoryPage {
     await expect(this.title).toHaveText(id);
   }
 
-  async currentVersion(): Promise<number> {
-    return Number(await this.version.innerText());
-  }
-
   action(name: 'Edit' | 'Verify' | 'Archive' | 'Restore' | 'Protect' | 'Unprotect'): Locator {
     return this.actions.getByRole('button', { name, exact: true });
   }

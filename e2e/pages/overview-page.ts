@@ -2,7 +2,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** "1,234" → 1234 */
-export const parseCount = (text: string): number => Number(text.replace(/[^\d]/g, ''));
+const parseCount = (text: string): number => Number(text.replace(/[^\d]/g, ''));
 
 export class OverviewPage {
   readonly heading: Locator;

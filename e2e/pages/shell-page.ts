@@ -1,4 +1,4 @@
-/** The frame around an open mind: main navigation, the mind's name, the palette button. */
+/** The frame around an open mind: main navigation and the mind's name. */
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export type Section = 'Overview' | 'Browser' | 'Settings';
@@ -6,12 +6,10 @@ export type Section = 'Overview' | 'Browser' | 'Settings';
 export class ShellPage {
   readonly nav: Locator;
   readonly mindName: Locator;
-  readonly paletteButton: Locator;
 
   constructor(readonly page: Page) {
     this.nav = page.getByRole('navigation', { name: 'Main' });
     this.mindName = this.nav.locator('.mind-name');
-    this.paletteButton = this.nav.getByRole('button', { name: /Jump to/ });
   }
 
   link(section: Section): Locator {
@@ -25,10 +23,5 @@ export class ShellPage {
 
   async expectCurrent(section: Section): Promise<void> {
     await expect(this.link(section)).toHaveAttribute('aria-current', 'page');
-  }
-
-  /** The hash route the app shows (the address is the app's state). */
-  async route(): Promise<string> {
-    return new URL(this.page.url()).hash;
   }
 }

@@ -13,8 +13,4 @@ export class Toasts {
   withText(text: string | RegExp): Locator {
     return this.all.filter({ hasText: text });
   }
-
-  errors(): Locator {
-    return this.region.getByRole('alert');
-  }
 }

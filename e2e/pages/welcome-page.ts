@@ -9,7 +9,6 @@ export class WelcomePage {
   readonly createButton: Locator;
   readonly errorHeading: Locator;
   readonly errorCode: Locator;
-  readonly recent: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1, name: 'Welcome to Mindloom' });
@@ -19,7 +18,6 @@ export class WelcomePage {
     this.createButton = page.getByRole('button', { name: 'Create a new mind', exact: true });
     this.errorHeading = page.getByRole('heading', { level: 1, name: 'This mind could not be opened' });
     this.errorCode = page.getByTestId('session-error-code');
-    this.recent = page.getByRole('navigation', { name: 'Recent minds' });
   }
 
   async expectVisible(): Promise<void> {
@@ -29,11 +27,6 @@ export class WelcomePage {
 
   async openDemo(): Promise<void> {
     await this.openDemoButton.click();
-  }
-
-  async openPath(path: string): Promise<void> {
-    await this.pathInput.fill(path);
-    await this.openExistingButton.click();
   }
 
   async createAt(path: string): Promise<void> {

@@ -96,7 +96,6 @@ function PaletteDialog({ onClose }: { onClose(): void }) {
     return list;
   }, [text, debounced, search.data]);
 
-  useEffect(() => setActive(0), [text]);
   const clamped = Math.min(active, Math.max(0, options.length - 1));
 
   const choose = (option: Option | undefined) => {
@@ -143,7 +142,11 @@ function PaletteDialog({ onClose }: { onClose(): void }) {
           aria-activedescendant={options[clamped] === undefined ? undefined : `${listId}-${clamped}`}
           placeholder="Go to a view, a memory id, or search memories…"
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            // New words, new options: the first one is active again.
+            setText(event.target.value);
+            setActive(0);
+          }}
         />
         <ul id={listId} role="listbox" aria-label="Results" className="palette-list">
           {options.map((option, i) => (

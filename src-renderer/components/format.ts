@@ -38,3 +38,9 @@ export function words(name: string): string {
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase();
 }
+
+/** Any stored value as one line of text: strings as they are, nothing as a dash, the rest as JSON. */
+export function valueText(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '—';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}

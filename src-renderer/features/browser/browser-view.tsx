@@ -1,17 +1,19 @@
 /** Browser: every memory in the mind, filtered, searched and sorted, a page at a time. */
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { SORT_KEYS, type SortKey } from '../../../shared/contract';
 import { useApi } from '../../api/client';
 import { memoryQueries } from '../../api/queries';
 import { hrefOf, navigate } from '../../app/router';
 import { count } from '../../components/format';
 import { Empty, ErrorState, Loading } from '../../components/states';
+import { useStateFor } from '../../components/use-state-for';
 import { type BrowserQuery, DEFAULT_QUERY, formatBrowserQuery, hasFilters, parseBrowserQuery, toListRequest } from './browser-query';
 import { FilterPanel } from './filter-panel';
 import { MemoryGrid } from './memory-grid';
 
 const SEARCH_DEBOUNCE_MS = 250;
+const NOTHING_SELECTED: ReadonlySet<string> = new Set();
 
 export function BrowserView({ params }: { params: URLSearchParams }) {
   const api = useApi();
@@ -21,9 +23,8 @@ export function BrowserView({ params }: { params: URLSearchParams }) {
   const listKey = JSON.stringify(request);
   const list = useInfiniteQuery(memoryQueries.list(api, request));
   const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
-  const [selected, setSelected] = useState<Set<string>>(() => new Set());
-
-  useEffect(() => setSelected(new Set()), [listKey]);
+  // A selection belongs to the list it was made in: other filters or sort start with none.
+  const [selected, setSelected] = useStateFor(listKey, NOTHING_SELECTED);
 
   const update = useCallback(
     (patch: Partial<BrowserQuery>) => navigate(hrefOf.browser(formatBrowserQuery({ ...query, ...patch })), { replace: true }),
@@ -70,7 +71,7 @@ export function BrowserView({ params }: { params: URLSearchParams }) {
         <section className="browser-list" aria-label="Results">
           <div className="list-status" role="status" aria-live="polite">
             {list.isSuccess && (
-              <span data-testid="loaded-count">
+              <span>
                 {count(items.length)} {items.length === 1 ? 'memory' : 'memories'}
                 {hasNextPage ? ' loaded, more below' : ''}
               </span>
@@ -80,7 +81,7 @@ export function BrowserView({ params }: { params: URLSearchParams }) {
               <span className="selection-bar">
                 {' '}
                 · {count(selected.size)} selected{' '}
-                <button type="button" className="link-button" onClick={() => setSelected(new Set())}>
+                <button type="button" className="link-button" onClick={() => setSelected(NOTHING_SELECTED)}>
                   Clear selection
                 </button>
               </span>
@@ -102,6 +103,8 @@ export function BrowserView({ params }: { params: URLSearchParams }) {
             )
           ) : (
             <MemoryGrid
+              // One grid per list: a new list starts with nothing active, at its own remembered scroll.
+              key={listKey}
               items={items}
               listKey={listKey}
               hasMore={hasNextPage}
@@ -125,12 +128,11 @@ export function BrowserView({ params }: { params: URLSearchParams }) {
 
 /** Search as you type, sent after a short pause; "/" anywhere in the Browser jumps here. */
 function SearchBox({ value, onCommit }: { value: string; onCommit(text: string): void }) {
-  const [draft, setDraft] = useState(value);
+  const [draft, setDraft] = useStateFor(value, value);
   const input = useRef<HTMLInputElement>(null);
   const commit = useRef(onCommit);
   commit.current = onCommit;
 
-  useEffect(() => setDraft(value), [value]);
   useEffect(() => {
     if (draft === value) return;
     const timer = setTimeout(() => commit.current(draft), SEARCH_DEBOUNCE_MS);

@@ -1,6 +1,6 @@
 /** The Browser's filters: each change rewrites the address, which is the one source of truth. */
-import { useEffect, useState } from 'react';
 import { words } from '../../components/format';
+import { useStateFor } from '../../components/use-state-for';
 import { type BrowserQuery, FILTER_VALUES, hasFilters, type ListFilterKey } from './browser-query';
 
 const GROUPS: { key: ListFilterKey; legend: string }[] = [
@@ -64,8 +64,7 @@ export function FilterPanel({ query, onChange, onClear }: Props) {
 
 /** A text field that applies its value on Enter or when it loses focus, not on every key. */
 function CommitInput({ label, value, placeholder, onCommit }: { label: string; value: string; placeholder?: string; onCommit(v: string): void }) {
-  const [draft, setDraft] = useState(value);
-  useEffect(() => setDraft(value), [value]);
+  const [draft, setDraft] = useStateFor(value, value);
   const commit = () => {
     if (draft !== value) onCommit(draft);
   };
@@ -86,8 +85,7 @@ function CommitInput({ label, value, placeholder, onCommit }: { label: string; v
 
 function PercentInput({ label, value, onCommit }: { label: string; value: number | null; onCommit(v: number | null): void }) {
   const shown = value === null ? '' : String(Math.round(value * 100));
-  const [draft, setDraft] = useState(shown);
-  useEffect(() => setDraft(shown), [shown]);
+  const [draft, setDraft] = useStateFor(shown, shown);
   const commit = () => {
     if (draft.trim() === '') {
       if (value !== null) onCommit(null);

@@ -33,7 +33,7 @@ const COLUMNS: Column[] = [
 
 interface Props {
   items: MemorySummary[];
-  /** Identifies the list (filters + sort): selection and scroll belong to one list. */
+  /** Identifies the list (filters + sort) whose scroll position is remembered; the parent keys the grid by it. */
   listKey: string;
   hasMore: boolean;
   loadingMore: boolean;
@@ -44,7 +44,7 @@ interface Props {
   onSort(sort: SortKey): void;
   highlight: string;
   selected: ReadonlySet<string>;
-  onSelectedChange(selected: Set<string>): void;
+  onSelectedChange(selected: ReadonlySet<string>): void;
   onOpen(id: string): void;
 }
 
@@ -65,12 +65,7 @@ export function MemoryGrid(props: Props) {
   });
   const virtualItems = virtualizer.getVirtualItems();
 
-  // A new list (other filters or sort) starts at the top with nothing active.
-  useEffect(() => {
-    setActive(null);
-    anchor.current = null;
-  }, [listKey]);
-
+  // The parent keys the grid by its list, so this runs once per list: on leaving, remember the scroll.
   useEffect(() => {
     const element = scrollRef.current;
     return () => {

@@ -4,7 +4,7 @@ import type { MemorySummary } from '../../../shared/contract';
 import { hrefOf } from '../../app/router';
 import { ConfidenceMeter, StatusBadge, TierBadge, TypeBadge } from '../../components/badges';
 import { excerptAround, Highlighted, queryRanges } from '../../components/highlight';
-import { relativeTime } from '../../components/format';
+import { TimeAgo } from '../../components/time-ago';
 
 export const rowDomId = (id: string) => `memory-row-${id}`;
 
@@ -55,11 +55,11 @@ export const MemoryRow = memo(function MemoryRow({ item, index, top, active, sel
       <div role="gridcell" className="cell cell-confidence">
         <ConfidenceMeter effective={item.effectiveConfidence} stored={item.confidence} />
       </div>
-      <div role="gridcell" className="cell cell-time" title={item.updatedAt}>
-        {relativeTime(item.updatedAt)}
+      <div role="gridcell" className="cell cell-time">
+        <TimeAgo iso={item.updatedAt} />
       </div>
-      <div role="gridcell" className="cell cell-time" title={item.createdAt}>
-        {relativeTime(item.createdAt)}
+      <div role="gridcell" className="cell cell-time">
+        <TimeAgo iso={item.createdAt} />
       </div>
     </div>
   );

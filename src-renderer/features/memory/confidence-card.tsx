@@ -2,7 +2,8 @@
 import type { MemoryView } from '../../../shared/contract';
 import { DECAY, decayAnchor } from '../../../shared/rules/decay';
 import { TierBadge } from '../../components/badges';
-import { dateTime, percent, relativeTime } from '../../components/format';
+import { percent, relativeTime } from '../../components/format';
+import { TimeAgo } from '../../components/time-ago';
 
 /** Names what last reset the decay clock: the latest of creation, verification and reinforcement. */
 function clockStart(view: MemoryView): { at: string; by: string } {
@@ -61,12 +62,20 @@ export function ConfidenceCard({ view }: { view: MemoryView }) {
         <dt>Verified</dt>
         <dd>
           {view.verificationCount} {view.verificationCount === 1 ? 'time' : 'times'}
-          {view.lastVerifiedAt !== null && <span title={dateTime(view.lastVerifiedAt)}>, last {relativeTime(view.lastVerifiedAt)}</span>}
+          {view.lastVerifiedAt !== null && (
+            <>
+              , last <TimeAgo iso={view.lastVerifiedAt} />
+            </>
+          )}
         </dd>
         <dt>Reinforced</dt>
         <dd>
           {view.timesReinforced} {view.timesReinforced === 1 ? 'time' : 'times'}
-          {view.lastReinforcedAt !== null && <span title={dateTime(view.lastReinforcedAt)}>, last {relativeTime(view.lastReinforcedAt)}</span>}
+          {view.lastReinforcedAt !== null && (
+            <>
+              , last <TimeAgo iso={view.lastReinforcedAt} />
+            </>
+          )}
         </dd>
         <dt>Retrieval strength</dt>
         <dd>{percent(view.retrievalStrength)}</dd>

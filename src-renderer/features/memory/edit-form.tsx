@@ -7,7 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import type { EditMemoryRequest, MemoryView } from '../../../shared/contract';
 import { describeError, isApiError } from '../../api/errors';
-import { words } from '../../components/format';
+import { valueText, words } from '../../components/format';
 import { useToast } from '../../components/toasts';
 import { checkFields, fieldSpecs, fieldsPatch, type FieldSpec, toDraft } from './field-specs';
 import { useEditMemory } from './memory-mutations';
@@ -224,9 +224,6 @@ function FieldInput({ spec, value, onChange }: { spec: FieldSpec; value: string;
   }
 }
 
-const shown = (value: unknown): string =>
-  value === undefined || value === null || value === '' ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
-
 /** Side by side, for each part the person changed: what they wrote, and what is stored now. */
 function ConflictPanel({
   base,
@@ -268,8 +265,8 @@ function ConflictPanel({
           {rows.map((row) => (
             <tr key={row.label}>
               <th scope="row">{row.label}</th>
-              <td className="conflict-mine">{shown(row.mine)}</td>
-              <td className="conflict-theirs">{shown(row.theirs)}</td>
+              <td className="conflict-mine">{valueText(row.mine)}</td>
+              <td className="conflict-theirs">{valueText(row.theirs)}</td>
             </tr>
           ))}
         </tbody>

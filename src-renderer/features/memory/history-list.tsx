@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { HistoryEntry } from '../../../shared/contract';
 import { useApi } from '../../api/client';
 import { memoryQueries } from '../../api/queries';
-import { dateTime, percent, relativeTime, words } from '../../components/format';
+import { percent, valueText, words } from '../../components/format';
+import { TimeAgo } from '../../components/time-ago';
 import { Empty, ErrorState, Loading } from '../../components/states';
 
 /** Keys whose value differs between before and after (bookkeeping keys left out). */
@@ -14,8 +15,6 @@ function changedKeys(entry: HistoryEntry): string[] {
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...keys].filter((k) => !BOOKKEEPING.has(k) && JSON.stringify(before[k]) !== JSON.stringify(after[k]));
 }
-
-const show = (value: unknown): string => (value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
 
 export function HistoryList({ id }: { id: string }) {
   const api = useApi();
@@ -47,9 +46,7 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
   return (
     <li className="history-item">
       <div className="history-line">
-        <time dateTime={entry.at} title={dateTime(entry.at)}>
-          {relativeTime(entry.at)}
-        </time>
+        <TimeAgo iso={entry.at} />
         <strong className="history-op">{words(entry.op)}</strong>
         <span className="history-actor">by {entry.actor}</span>
         {confidenceMoved && (
@@ -76,8 +73,8 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
               {keys.map((key) => (
                 <tr key={key}>
                   <th scope="row">{words(key)}</th>
-                  <td>{show(entry.before?.[key])}</td>
-                  <td>{show(entry.after?.[key])}</td>
+                  <td>{valueText(entry.before?.[key])}</td>
+                  <td>{valueText(entry.after?.[key])}</td>
                 </tr>
               ))}
             </tbody>

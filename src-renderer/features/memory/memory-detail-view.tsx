@@ -1,14 +1,16 @@
 /** Memory detail: every field, where it came from, how sure the mind is and why, and its history. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type RefObject, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { MemoryView } from '../../../shared/contract';
 import { useApi } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import { memoryQueries } from '../../api/queries';
 import { hrefOf } from '../../app/router';
 import { StatusBadge, TierBadge, TypeBadge } from '../../components/badges';
-import { dateTime, relativeTime, words } from '../../components/format';
+import { words } from '../../components/format';
 import { ErrorState, Loading } from '../../components/states';
+import { TimeAgo } from '../../components/time-ago';
 import { ConfidenceCard } from './confidence-card';
 import { EditForm } from './edit-form';
 import { fieldSpecs, toDraft } from './field-specs';
@@ -43,6 +45,12 @@ function MemoryDetail({ view }: { view: MemoryView }) {
   const queryClient = useQueryClient();
   /** The version the editor was opened on; later refreshes do not move it (that is what a conflict catches). */
   const [editing, setEditing] = useState<MemoryView | null>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  /** The form leaves the page: focus goes back to the Edit button, not to the document body. */
+  const closeEditor = () => {
+    flushSync(() => setEditing(null));
+    editButton.current?.focus();
+  };
 
   return (
     <article className="memory-detail" aria-labelledby="memory-title" data-memory-id={view.id}>
@@ -58,16 +66,16 @@ function MemoryDetail({ view }: { view: MemoryView }) {
           {view.stale && <span className="badge badge-flag">stale</span>}
           {view.reviewStatus !== null && <span className="badge badge-review">review: {view.reviewStatus}</span>}
         </div>
-        <MemoryActions view={view} editing={editing !== null} onEdit={() => setEditing(view)} />
+        <MemoryActions view={view} editing={editing !== null} onEdit={() => setEditing(view)} editButton={editButton} />
       </header>
 
       {editing !== null ? (
         <EditForm
           base={editing}
-          onDone={() => setEditing(null)}
+          onDone={closeEditor}
           onKeepTheirs={(theirs) => {
             queryClient.setQueryData(memoryQueries.detail(api, theirs.id).queryKey, theirs);
-            setEditing(null);
+            closeEditor();
           }}
         />
       ) : (
@@ -87,7 +95,17 @@ function MemoryDetail({ view }: { view: MemoryView }) {
   );
 }
 
-function MemoryActions({ view, editing, onEdit }: { view: MemoryView; editing: boolean; onEdit(): void }) {
+function MemoryActions({
+  view,
+  editing,
+  onEdit,
+  editButton,
+}: {
+  view: MemoryView;
+  editing: boolean;
+  onEdit(): void;
+  editButton: RefObject<HTMLButtonElement | null>;
+}) {
   const verify = useMemoryAction('memories.verify', { done: 'Verified.', failed: 'Could not verify' });
   const archive = useMemoryAction('memories.archive', { done: 'Archived.', failed: 'Could not archive' });
   const restore = useMemoryAction('memories.restore', { done: 'Restored.', failed: 'Could not restore' });
@@ -99,7 +117,7 @@ function MemoryActions({ view, editing, onEdit }: { view: MemoryView; editing: b
   const gone = view.status === 'forgotten';
   return (
     <div className="actions" role="toolbar" aria-label="Memory actions">
-      <button type="button" className="primary" onClick={onEdit} disabled={editing || gone}>
+      <button type="button" className="primary" ref={editButton} onClick={onEdit} disabled={editing || gone}>
         Edit
       </button>
       <button type="button" onClick={() => verify.mutate({ id: view.id })} disabled={busy || gone}>
@@ -155,7 +173,7 @@ function FieldsList({ view }: { view: MemoryView }) {
 }
 
 function MetaCard({ view }: { view: MemoryView }) {
-  const time = (iso: string | null) => (iso === null ? <span className="dim">never</span> : <span title={dateTime(iso)}>{relativeTime(iso)}</span>);
+  const time = (iso: string | null) => (iso === null ? <span className="dim">never</span> : <TimeAgo iso={iso} />);
   return (
     <section className="card" aria-labelledby="meta-title">
       <h2 id="meta-title">Details</h2>

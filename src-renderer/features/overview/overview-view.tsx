@@ -5,8 +5,9 @@ import { MEMORY_STATUSES, MEMORY_TYPES, TIERS } from '../../../shared/model';
 import { useApi } from '../../api/client';
 import { overviewQueries } from '../../api/queries';
 import { hrefOf } from '../../app/router';
-import { count, dateTime, relativeTime, words } from '../../components/format';
-import { ErrorState, Loading } from '../../components/states';
+import { count, words } from '../../components/format';
+import { Empty, ErrorState, Loading } from '../../components/states';
+import { TimeAgo } from '../../components/time-ago';
 import { type BrowserQuery, browserParams } from '../browser/browser-query';
 
 const browse = (partial: Partial<BrowserQuery>) => hrefOf.browser(browserParams(partial));
@@ -24,10 +25,9 @@ export function OverviewView() {
       ) : overview.isError ? (
         <ErrorState error={overview.error} title="Could not load the overview" onRetry={() => void overview.refetch()} />
       ) : overview.data.total === 0 ? (
-        <div className="state state-empty" role="status">
-          <strong>This mind is empty</strong>
-          <p>No memories yet. Agents write them through MCP (<code>mindloom mcp --mind FILE</code>); they appear here as they arrive.</p>
-        </div>
+        <Empty title="This mind is empty">
+          No memories yet. Agents write them through MCP (<code>mindloom mcp --mind FILE</code>); they appear here as they arrive.
+        </Empty>
       ) : (
         <OverviewBody data={overview.data} />
       )}
@@ -157,7 +157,9 @@ function LastRun({ run }: { run: Overview['lastRun'] }) {
           <dt>Status</dt>
           <dd>{words(run.status)}</dd>
           <dt>Started</dt>
-          <dd title={dateTime(run.startedAt)}>{relativeTime(run.startedAt)}</dd>
+          <dd>
+            <TimeAgo iso={run.startedAt} />
+          </dd>
           <dt>Trigger</dt>
           <dd>{run.trigger}</dd>
           <dt>Provider</dt>

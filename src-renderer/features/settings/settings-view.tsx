@@ -1,6 +1,6 @@
 /** Settings: which mind is open, the model provider, the consolidation scheduler, and the decay rules. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { REEMBED_RUN_ID } from '../../../shared/consolidation-runs';
 import type { ConsolidationStatus, SettingsView as SettingsData } from '../../../shared/contract';
 import { DECAY } from '../../../shared/rules/decay';
@@ -9,9 +9,11 @@ import { type SettingsPatch, SettingsPatchSchema } from '../../../shared/setting
 import { useApi } from '../../api/client';
 import { describeError } from '../../api/errors';
 import { appQueries, consolidationQueries, consolidationStatusKey, KEYS, sessionQueries, settingsQueries } from '../../api/queries';
-import { dateTime, percent, relativeTime, words } from '../../components/format';
+import { percent, words } from '../../components/format';
 import { ErrorState, Loading } from '../../components/states';
+import { TimeAgo } from '../../components/time-ago';
 import { useToast } from '../../components/toasts';
+import { useStateFor } from '../../components/use-state-for';
 import { SessionPicker } from '../welcome/session-picker';
 
 export function SettingsView() {
@@ -111,13 +113,10 @@ function FormError({ error }: { error: unknown }) {
 }
 
 function ProviderCard({ data }: { data: SettingsData }) {
-  const [provider, setProvider] = useState(data.settings.provider);
-  const [openai, setOpenai] = useState(data.settings.openai);
+  // Drafts of the saved values: a save or a change from elsewhere replaces them.
+  const [provider, setProvider] = useStateFor(data.settings.provider, data.settings.provider);
+  const [openai, setOpenai] = useStateFor(data.settings.openai, data.settings.openai);
   const save = useSaveSettings();
-  useEffect(() => {
-    setProvider(data.settings.provider);
-    setOpenai(data.settings.openai);
-  }, [data.settings.provider, data.settings.openai]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -237,13 +236,9 @@ function ApiKeyForm({ apiKeySet }: { apiKeySet: boolean }) {
 }
 
 function SchedulerCard({ data }: { data: SettingsData }) {
-  const [scheduler, setScheduler] = useState(data.settings.scheduler);
-  const [autoApply, setAutoApply] = useState(data.settings.autoApplyProposals);
+  const [scheduler, setScheduler] = useStateFor(data.settings.scheduler, data.settings.scheduler);
+  const [autoApply, setAutoApply] = useStateFor(data.settings.autoApplyProposals, data.settings.autoApplyProposals);
   const save = useSaveSettings();
-  useEffect(() => {
-    setScheduler(data.settings.scheduler);
-    setAutoApply(data.settings.autoApplyProposals);
-  }, [data.settings.scheduler, data.settings.autoApplyProposals]);
   return (
     <Card title="Consolidation scheduler" id="scheduler-title">
       <form
@@ -400,14 +395,14 @@ function ConsolidationDetails({ status }: { status: ConsolidationStatus }) {
       <dt>Episodes since last checkpoint</dt>
       <dd>{status.episodesSinceCheckpoint}</dd>
       <dt>Next timed run</dt>
-      <dd>{status.nextTimerAt === null ? <span className="dim">none scheduled</span> : <span title={dateTime(status.nextTimerAt)}>{relativeTime(status.nextTimerAt)}</span>}</dd>
+      <dd>{status.nextTimerAt === null ? <span className="dim">none scheduled</span> : <TimeAgo iso={status.nextTimerAt} />}</dd>
       <dt>Last run</dt>
       <dd>
         {status.lastRun === null ? (
           <span className="dim">never</span>
         ) : (
           <>
-            {words(status.lastRun.status)}, <span title={dateTime(status.lastRun.startedAt)}>{relativeTime(status.lastRun.startedAt)}</span> ({status.lastRun.trigger},{' '}
+            {words(status.lastRun.status)}, <TimeAgo iso={status.lastRun.startedAt} /> ({status.lastRun.trigger},{' '}
             {status.lastRun.provider})
           </>
         )}
