@@ -22,7 +22,7 @@ import { openStore } from '../src-main/store/connection';
 import { readMeta, writeMeta } from '../src-main/store/meta-repo';
 import { batchingStore } from './generate/batching-store';
 import { removeMindFile } from './generate/generate';
-import { uniqueHexSource } from './generate/ids';
+import { uniqueHexSource } from '../shared/seeded-ids';
 import { createRng } from './generate/prng';
 import { episodeText, neutralBeliefText, type Words } from './generate/text';
 import { catalogFor } from './generate/topics';

@@ -15,7 +15,7 @@ import { batchingStore } from './batching-store';
 import type { GenContext } from './context';
 import { CREATE_STEP } from './create-steps';
 import { runAction } from './follow-ups';
-import { uniqueHexSource } from './ids';
+import { uniqueHexSource } from '../../shared/seeded-ids';
 import { buildDeepChain, createAncestorHub, deepChainMemories, GENERATION_META_KEY, HUB_MEMORIES } from './landmarks';
 import { createRng, weightedPicker } from './prng';
 import { catalogFor } from './topics';

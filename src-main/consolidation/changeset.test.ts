@@ -9,7 +9,7 @@ import { findMemoryById } from '../store/memories-repo';
 import { allMemoryRows, allRows, countRows, metaEntries } from '../store/store-test-support';
 import { AGENT, backupEpisodes, consolidate, episode, fridayEpisodes } from './consolidation-test-support';
 import { getProposals } from './proposals';
-import { revertRun } from './run';
+import { revertRun } from './revert';
 import type { PlannedAction } from './run-types';
 
 /** Every table a run can write, counted, plus the meta values (checkpoint, embedder). */

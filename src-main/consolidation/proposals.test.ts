@@ -8,7 +8,7 @@ import { linksFrom } from '../store/links-repo';
 import { findMemoryById } from '../store/memories-repo';
 import { consolidate, episode, settingsWith } from './consolidation-test-support';
 import { approveProposal, getProposals, rejectProposal } from './proposals';
-import { revertRun } from './run';
+import { revertRun } from './revert';
 
 function supported(mind: Mind, statement: string, episodes: number) {
   const evidence = Array.from({ length: episodes }, (_, i) =>

@@ -31,8 +31,6 @@ import { scanStep } from './scan-step';
 import { sourceTextOf } from './source-text';
 import { triageRaws } from './triage-step';
 
-export { revertRun } from './revert';
-
 /** Episodes read per run; a larger backlog is left for the next run (which the run's status says). */
 export const MAX_EPISODES_PER_RUN = 50_000;
 const EMBED_BATCH = 256;

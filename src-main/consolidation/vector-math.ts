@@ -11,9 +11,16 @@ export function centroid(vectors: readonly Float32Array[]): Float32Array {
   const first = vectors[0];
   const mean = new Float32Array(first?.length ?? 0);
   for (const v of vectors) for (let i = 0; i < mean.length; i += 1) mean[i] = (mean[i] as number) + (v[i] as number);
-  let norm = 0;
-  for (let i = 0; i < mean.length; i += 1) norm += (mean[i] as number) ** 2;
-  const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-  for (let i = 0; i < mean.length; i += 1) mean[i] = (mean[i] as number) * scale;
+  normalizeInPlace(mean);
   return mean;
+}
+
+/** Scales `vector` to unit length; false (and left as it is) for a zero vector, which has no direction. */
+export function normalizeInPlace(vector: Float32Array): boolean {
+  let sumOfSquares = 0;
+  for (let i = 0; i < vector.length; i += 1) sumOfSquares += (vector[i] as number) ** 2;
+  if (sumOfSquares === 0) return false;
+  const scale = 1 / Math.sqrt(sumOfSquares);
+  for (let i = 0; i < vector.length; i += 1) vector[i] = (vector[i] as number) * scale;
+  return true;
 }

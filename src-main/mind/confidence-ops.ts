@@ -20,10 +20,16 @@ function requireActiveForEvidence(record: MemoryRecord): void {
   }
 }
 
-/** Beliefs gain one supporting observation; returns the α/β/confidence patch. */
-function supportBelief(record: MemoryRecord): MemoryPatch {
-  const alpha = (record.alpha ?? 1) + 1;
-  const beta = record.beta ?? 1;
+function requireBelief(record: MemoryRecord): void {
+  if (record.type !== 'belief') {
+    throw new MindError('not_a_belief', `${record.id} is ${withArticle(record.type)}; only beliefs take counter-evidence.`, { id: record.id });
+  }
+}
+
+/** A belief's α/β/confidence patch after `supports` observations for it and `contradicts` against. */
+function observeBelief(record: MemoryRecord, supports: number, contradicts: number): MemoryPatch {
+  const alpha = (record.alpha ?? 1) + supports;
+  const beta = (record.beta ?? 1) + contradicts;
   return { alpha, beta, confidence: betaConfidence(alpha, beta) };
 }
 
@@ -31,7 +37,7 @@ export function verifyMemory(mind: Mind, id: string, input: { evidence?: string 
   return mind.store.transaction(() => {
     const current = loadWritable(mind, id, options);
     requireActiveForEvidence(current);
-    const confidencePatch = current.type === 'belief' ? supportBelief(current) : { confidence: verifiedConfidence(current.confidence) };
+    const confidencePatch = current.type === 'belief' ? observeBelief(current, 1, 0) : { confidence: verifiedConfidence(current.confidence) };
     return applyChange(
       mind,
       current,
@@ -53,7 +59,7 @@ export function reinforceMemory(mind: Mind, id: string, input: { evidence?: stri
     const linked = episode !== null && insertLink(mind.store.db, { fromSeq: current.seq, toSeq: episode.seq, kind: 'evidence' }, mind.now());
     const confidencePatch =
       current.type === 'belief'
-        ? supportBelief(current)
+        ? observeBelief(current, 1, 0)
         : { confidence: reinforcedConfidence(current.confidence, current.timesReinforced) };
     return applyChange(
       mind,
@@ -81,7 +87,7 @@ export function linkEvidence(mind: Mind, id: string, episodeId: string, options:
     return applyChange(
       mind,
       current,
-      { ...(current.type === 'belief' ? supportBelief(current) : {}), eventEvidenceCount: current.eventEvidenceCount + 1 },
+      { ...(current.type === 'belief' ? observeBelief(current, 1, 0) : {}), eventEvidenceCount: current.eventEvidenceCount + 1 },
       { op: 'link_evidence', options, evidence: episodeId, note: { evidenceLinked: episodeId } },
     );
   });
@@ -97,11 +103,9 @@ export function reinforceWithEpisodes(mind: Mind, id: string, episodeIds: readon
     const current = loadWritable(mind, id, options);
     requireActiveForEvidence(current);
     const linked = newlyLinked(mind, current, episodeIds, 'evidence');
-    let confidencePatch: MemoryPatch = {};
+    let confidencePatch: MemoryPatch;
     if (current.type === 'belief') {
-      const alpha = (current.alpha ?? 1) + linked.length;
-      const beta = current.beta ?? 1;
-      confidencePatch = { alpha, beta, confidence: betaConfidence(alpha, beta) };
+      confidencePatch = observeBelief(current, linked.length, 0);
     } else {
       let confidence = current.confidence;
       for (let i = 0; i < linked.length; i += 1) confidence = reinforcedConfidence(confidence, current.timesReinforced + i);
@@ -125,17 +129,13 @@ export function reinforceWithEpisodes(mind: Mind, id: string, episodeIds: readon
 export function addCounterEpisodes(mind: Mind, id: string, episodeIds: readonly string[], options: WriteOptions): MemoryRecord {
   return mind.store.transaction(() => {
     const current = loadWritable(mind, id, options);
-    if (current.type !== 'belief') {
-      throw new MindError('not_a_belief', `${id} is ${withArticle(current.type)}; only beliefs take counter-evidence.`, { id });
-    }
+    requireBelief(current);
     requireActiveForEvidence(current);
     const linked = newlyLinked(mind, current, episodeIds, 'counter_evidence');
-    const alpha = current.alpha ?? 1;
-    const beta = (current.beta ?? 1) + linked.length;
     return applyChange(
       mind,
       current,
-      { alpha, beta, confidence: betaConfidence(alpha, beta) },
+      observeBelief(current, 0, linked.length),
       { op: 'counter_evidence', options, evidence: linked, note: { counterEvidenceLinked: linked } },
     );
   });
@@ -164,9 +164,7 @@ export function addCounterEvidence(
 ): MemoryRecord {
   return mind.store.transaction(() => {
     const current = loadWritable(mind, id, options);
-    if (current.type !== 'belief') {
-      throw new MindError('not_a_belief', `${id} is ${withArticle(current.type)}; only beliefs take counter-evidence.`, { id });
-    }
+    requireBelief(current);
     requireActiveForEvidence(current);
     if (input.episodeId !== undefined) {
       const episode = requireEpisode(mind, input.episodeId, current);
@@ -174,12 +172,10 @@ export function addCounterEvidence(
         throw new MindError('invalid_input', `${input.episodeId} is already counter-evidence for ${id}.`, { id });
       }
     }
-    const alpha = current.alpha ?? 1;
-    const beta = (current.beta ?? 1) + 1;
     return applyChange(
       mind,
       current,
-      { alpha, beta, confidence: betaConfidence(alpha, beta) },
+      observeBelief(current, 0, 1),
       {
         op: 'counter_evidence',
         options,

@@ -3,27 +3,26 @@ import { RUN_STATUSES, RUN_TRIGGERS } from '../../shared/consolidation-runs';
 import type { Overview, RunInfo } from '../../shared/contract';
 import { MEMORY_STATUSES, MEMORY_TYPES, TIERS } from '../../shared/model';
 import { listRuns } from '../store/consolidation-runs-repo';
-import { activeConfidenceHistogram } from '../store/overview-queries';
+import { overviewCounts } from '../store/overview-queries';
 import { listUncertain } from './attention';
 import type { Mind } from './mind';
 import { iso } from './present';
-import { getStats } from './stats';
 
 /** Counting uncertain memories walks them; past this many the overview says "this many or more". */
 export const UNCERTAIN_COUNT_CAP = 1_000;
 
 export function getOverview(mind: Mind): Overview {
-  const stats = getStats(mind);
+  const counts = overviewCounts(mind.store.db);
   return {
-    total: stats.total,
-    byType: everyKey(MEMORY_TYPES, stats.byType),
-    byTier: everyKey(TIERS, stats.byTier),
-    byStatus: everyKey(MEMORY_STATUSES, stats.byStatus),
-    reviewPending: stats.pendingReview,
-    openContradictions: stats.openContradictions,
+    total: counts.total,
+    byType: everyKey(MEMORY_TYPES, counts.byType),
+    byTier: everyKey(TIERS, counts.byTier),
+    byStatus: everyKey(MEMORY_STATUSES, counts.byStatus),
+    reviewPending: counts.pendingReview,
+    openContradictions: counts.openContradictions,
     uncertain: countUncertain(mind),
     lastRun: getLastRun(mind),
-    confidenceHistogram: activeConfidenceHistogram(mind.store.db),
+    confidenceHistogram: counts.confidenceHistogram,
   };
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
-import { MEMORY_TYPES, type MemoryType, type SourceType } from '../../shared/model';
+import { MEMORY_STATUSES, MEMORY_TYPES, type MemoryType, type SourceType } from '../../shared/model';
 import { TIER_BOOST } from '../../shared/rules/tiers';
 import { MATCH_CLOSE, MATCH_OPEN } from '../../shared/search-marks';
 import { recordAccess } from './access';
@@ -13,6 +13,7 @@ import { type ListRequest, type MemorySummary, listMemories } from './list';
 import type { Mind } from './mind';
 import { approveMemory, rejectMemory } from './review';
 import { searchMemories } from './search';
+import { getOverview } from './overview';
 import { getStats } from './stats';
 import { DAY_MS, USER, add, expectMindError, expectRefusedWithoutWrites, freshMind, lastJournal } from './test-support';
 
@@ -180,6 +181,23 @@ describe('listMemories over a populated mind', () => {
     expect(stats.openContradictions).toBe(0);
     expect(writes).toBeGreaterThan(120 + 12);
     expect(stats.journalEntries).toBe(writes);
+  });
+
+  it('gives the overview the same counts, with the active memories spread over confidence tenths', () => {
+    const stats = getStats(mind);
+    const overview = getOverview(mind);
+    expect(overview.total).toBe(stats.total);
+    expect(overview.byType).toEqual(stats.byType);
+    expect(overview.byStatus).toEqual({ ...Object.fromEntries(MEMORY_STATUSES.map((s) => [s, 0])), ...stats.byStatus });
+    expect(overview.reviewPending).toBe(stats.pendingReview);
+    expect(overview.openContradictions).toBe(stats.openContradictions);
+    const spread = Array.from({ length: 10 }, () => 0);
+    for (const m of everything().filter((m) => m.status === 'active')) {
+      const tenth = Math.min(Math.floor(m.confidence * 10), 9);
+      spread[tenth] = (spread[tenth] ?? 0) + 1;
+    }
+    expect(spread.filter((n) => n > 0).length).toBeGreaterThan(1);
+    expect(overview.confidenceHistogram).toEqual(spread);
   });
 });
 

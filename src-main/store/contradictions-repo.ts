@@ -66,3 +66,7 @@ export function resolveContradiction(db: Db, id: string, resolution: string, at:
     id,
   );
 }
+
+export function countOpenContradictions(db: Db): number {
+  return (stmt(db, `SELECT count(*) AS n FROM contradictions WHERE status = 'open'`).get() as { n: number }).n;
+}

@@ -1,8 +1,9 @@
 /** Queries behind the "needs attention" views: orphans, uncertain memories, and store counts. */
 import type { Db } from './connection';
 import { type MemoryRecord, type MemoryRow, toRecord } from './memory-record';
+import { countOpenContradictions } from './contradictions-repo';
 import { stmt } from './statements';
-import { readTallies, sumTallies } from './tallies-query';
+import { type MemoryCounts, memoryCounts, readTallies } from './tallies-query';
 
 /** Links that name where a memory came from (counter-evidence argues against it, so it is not one). */
 const SOURCE_KINDS = `('derived_from', 'evidence', 'supersedes', 'merged_from', 'split_from')`;
@@ -61,27 +62,16 @@ export function oldestCreatedAt(db: Db): number | null {
   return row.at;
 }
 
-export interface StoreCounts {
-  total: number;
-  byType: Record<string, number>;
-  byStatus: Record<string, number>;
-  byTier: Record<string, number>;
-  pendingReview: number;
+export interface StoreCounts extends MemoryCounts {
   openContradictions: number;
   journalEntries: number;
 }
 
 export function storeCounts(db: Db): StoreCounts {
-  const tallies = readTallies(db);
-  const count = (sql: string) => (stmt(db, sql).get() as { n: number }).n;
   return {
-    total: tallies.reduce((total, tally) => total + tally.n, 0),
-    byType: sumTallies(tallies, 'type'),
-    byStatus: sumTallies(tallies, 'status'),
-    byTier: sumTallies(tallies, 'tier'),
-    pendingReview: tallies.filter((t) => t.review === 'pending' && t.status !== 'forgotten').reduce((sum, t) => sum + t.n, 0),
-    openContradictions: count(`SELECT count(*) AS n FROM contradictions WHERE status = 'open'`),
-    journalEntries: count('SELECT count(*) AS n FROM journal'),
+    ...memoryCounts(readTallies(db)),
+    openContradictions: countOpenContradictions(db),
+    journalEntries: (stmt(db, 'SELECT count(*) AS n FROM journal').get() as { n: number }).n,
   };
 }
 

@@ -1,15 +1,18 @@
-/** The overview's confidence spread, which no other query gives. */
+/** The overview's counts: one read of the tallies and the open contradictions, nothing that walks the journal. */
 import type { Db } from './connection';
-import { readTallies } from './tallies-query';
+import { countOpenContradictions } from './contradictions-repo';
+import { activeConfidenceHistogram, type MemoryCounts, memoryCounts, readTallies } from './tallies-query';
 
-/**
- * Active memories counted by stored confidence into tenths of [0, 1] (confidence 1 in the last):
- * the tallies' buckets, which are the contract's CONFIDENCE_BUCKETS.
- */
-export function activeConfidenceHistogram(db: Db): number[] {
-  const histogram = Array.from({ length: 10 }, () => 0);
-  for (const tally of readTallies(db)) {
-    if (tally.status === 'active' && tally.bucket >= 0 && tally.bucket < 10) histogram[tally.bucket] = (histogram[tally.bucket] ?? 0) + tally.n;
-  }
-  return histogram;
+export interface OverviewCounts extends MemoryCounts {
+  openContradictions: number;
+  confidenceHistogram: number[];
+}
+
+export function overviewCounts(db: Db): OverviewCounts {
+  const tallies = readTallies(db);
+  return {
+    ...memoryCounts(tallies),
+    openContradictions: countOpenContradictions(db),
+    confidenceHistogram: activeConfidenceHistogram(tallies),
+  };
 }

@@ -7,6 +7,7 @@
  * pieces ("deploy", "deploys", "deployment") land close together.
  */
 import type { Embedder } from '../provider';
+import { normalizeInPlace } from '../vector-math';
 
 export const NGRAM_EMBEDDER_ID = 'offline-ngram';
 export const NGRAM_DIMENSION = 384;
@@ -41,12 +42,7 @@ export function embedText(text: string, dimension: number): Float32Array {
       }
     }
   }
-  let norm = 0;
-  for (let i = 0; i < dimension; i += 1) norm += (vector[i] as number) ** 2;
-  if (norm > 0) {
-    const scale = 1 / Math.sqrt(norm);
-    for (let i = 0; i < dimension; i += 1) vector[i] = (vector[i] as number) * scale;
-  }
+  normalizeInPlace(vector);
   return vector;
 }
 

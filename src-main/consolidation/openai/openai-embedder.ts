@@ -7,6 +7,7 @@
 import type { OpenAI } from 'openai';
 import { z } from 'zod';
 import { ProviderItemError, type Embedder } from '../provider';
+import { normalizeInPlace } from '../vector-math';
 import { callFailure, type CallContext } from './call-failure';
 import { withCallSignal } from './call-signal';
 
@@ -53,8 +54,8 @@ export function createOpenAiEmbedder(client: OpenAI, call: CallContext, dimensio
       if (vector.length !== knownDimension) {
         throw new ProviderItemError(`${at}: a vector of ${vector.length} dimensions where ${knownDimension} were expected`, 'malformed');
       }
-      const normalized = l2Normalize(vector);
-      if (normalized === null) throw new ProviderItemError(`${at}: a zero vector for input ${index}`, 'malformed');
+      const normalized = Float32Array.from(vector);
+      if (!normalizeInPlace(normalized)) throw new ProviderItemError(`${at}: a zero vector for input ${index}`, 'malformed');
       return normalized;
     });
   }
@@ -73,13 +74,4 @@ export function createOpenAiEmbedder(client: OpenAI, call: CallContext, dimensio
       return vectors;
     },
   };
-}
-
-/** The unit vector along `vector`; null for a zero vector, which has no direction. */
-function l2Normalize(vector: readonly number[]): Float32Array | null {
-  let sumOfSquares = 0;
-  for (const value of vector) sumOfSquares += value * value;
-  if (sumOfSquares === 0) return null;
-  const norm = Math.sqrt(sumOfSquares);
-  return Float32Array.from(vector, (value) => value / norm);
 }

@@ -1,10 +1,11 @@
 /**
  * Builds the demo mind: a fresh mind file replayed from the hand-written script through the real
  * operations, on a clock that follows the script's dates, so the journal holds months of real
- * history. Ids come from a seeded source: two loads give the same mind (stable screenshots, e2e).
+ * history. Ids come from a seeded, collision-free source: two loads give the same mind (stable screenshots, e2e).
  */
 import { existsSync, rmSync } from 'node:fs';
 import { MindError } from '../../../shared/errors';
+import { uniqueHexSource } from '../../../shared/seeded-ids';
 import { finishRun, insertRun } from '../../store/consolidation-runs-repo';
 import { recordAccess } from '../access';
 import { loadMemory } from '../change';
@@ -47,7 +48,7 @@ export function loadDemoMind(path: string, options: DemoLoadOptions = {}): DemoL
   const finalScanAt = parseTime(DEMO_FINAL_SCAN.at);
   const shift = options.now === undefined ? 0 : Math.floor((options.now - finalScanAt) / WEEK_MS) * WEEK_MS;
   let current = 0;
-  const mind = openMind(path, { clock: () => current, randomHex: seededHex(DEMO_SEED) });
+  const mind = openMind(path, { clock: () => current, randomHex: uniqueHexSource(DEMO_SEED) });
   try {
     // One outer transaction: the load is all or nothing, and fast (each operation is a savepoint).
     mind.store.transaction(() => {
@@ -98,23 +99,6 @@ function parseTime(text: string): number {
   const at = match ? Date.parse(`${match[1]}T${match[2]}:00Z`) : Number.NaN;
   if (Number.isNaN(at)) throw new MindError('invalid_input', `Demo script time "${text}" is not "YYYY-MM-DD HH:MM".`);
   return at;
-}
-
-/** Seeded 6-byte hex (mulberry32): stable ids; a collision would fail the load, and the tests, loudly. */
-function seededHex(seed: number): (bytes: number) => string {
-  let state = seed >>> 0;
-  const next32 = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  };
-  return (bytes) => {
-    let out = '';
-    while (out.length < bytes * 2) out += next32().toString(16).padStart(8, '0');
-    return out.slice(0, bytes * 2);
-  };
 }
 
 /** Runs steps against a mind, keeping the map from script keys to the ids the mind gave. */

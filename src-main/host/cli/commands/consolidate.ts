@@ -5,7 +5,7 @@
  */
 import { type MindSettings, PROVIDER_IDS, type ProviderId } from '../../../../shared/settings';
 import { openMind } from '../../../mind/mind';
-import { revertRun } from '../../../consolidation/run';
+import { revertRun } from '../../../consolidation/revert';
 import type { RevertResult, RunProgress, RunSummary } from '../../../consolidation/run-types';
 import { readSettings } from '../../../consolidation/settings-store';
 import { startWorkerRun } from '../../../consolidation/worker-run';

@@ -1,8 +1,9 @@
 /**
- * Seeded, collision-free id hex. Memory ids carry 6 random bytes; a million random 48-bit values
- * collide with real probability, and one collision would abort a whole generation on the unique
- * index. So ids come from a keyed permutation (a Feistel network) of a counter: unique by
- * construction, random-looking, and the same for the same seed.
+ * Seeded, collision-free id hex for minds that must come out the same every time (the demo mind,
+ * the bench's generated minds). Memory ids carry 6 random bytes; a million random 48-bit values
+ * collide with real probability, and one collision would abort a whole load on the unique index.
+ * So ids come from a keyed permutation (a Feistel network) of a counter: unique by construction,
+ * random-looking, and the same for the same seed.
  */
 
 const HALF_BITS = 24;
