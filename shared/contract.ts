@@ -317,6 +317,7 @@ export const ConsolidationStatusSchema = z.object({
   progress: z.object({ stage: z.enum(RUN_STAGES), done: count, total: count }).optional(),
   lastRun: RunInfoSchema.nullable(),
   nextTimerAt: isoTime.nullable(),
+  /** Counted up to EPISODE_COUNT_CAP (shared/consolidation-runs.ts). */
   episodesSinceCheckpoint: count,
 });
 export type ConsolidationStatus = z.output<typeof ConsolidationStatusSchema>;

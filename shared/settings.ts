@@ -4,6 +4,7 @@
  * here: the Electron shell keeps them with safeStorage, the headless host reads the environment.
  */
 import { z } from 'zod';
+import { EPISODE_COUNT_CAP } from './consolidation-runs';
 
 export const PROVIDER_IDS = ['offline', 'openai'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
@@ -22,7 +23,7 @@ export type OpenAiSettings = z.infer<typeof OpenAiSettingsSchema>;
 export const SchedulerSettingsSchema = z.object({
   enabled: z.boolean(),
   /** Run after this many new episodes since the last checkpoint. */
-  everyEpisodes: z.number().int().min(1).max(100_000),
+  everyEpisodes: z.number().int().min(1).max(EPISODE_COUNT_CAP),
   /** And on a timer. */
   everyHours: z.number().min(0.05).max(24 * 30),
 });

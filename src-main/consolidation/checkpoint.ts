@@ -5,6 +5,7 @@
  * checkpoint only ever advances past fully handled episodes. An episode left unclustered counts as
  * handled; its mark outlives the checkpoint for the look-back (lookback.ts).
  */
+import { EPISODE_COUNT_CAP } from '../../shared/consolidation-runs';
 import { compactClusterMarks, countPendingEpisodes, lowestPendingEpisodeSeq, maxMemorySeqOf } from '../store/consolidation-repo';
 import { readMeta, writeMeta } from '../store/meta-repo';
 import type { Mind } from '../mind/mind';
@@ -17,9 +18,13 @@ export function readCheckpoint(mind: Mind): number {
   return Number.isInteger(value) && value >= 0 ? value : 0;
 }
 
-/** New episodes waiting for consolidation (the scheduler's every-N-episodes trigger). */
+/**
+ * New episodes waiting for consolidation, up to EPISODE_COUNT_CAP (the scheduler's every-N trigger
+ * needs no more: N is at most the cap). A backlog above the cap reads as the cap, so after a run
+ * stopped short on a huge backlog the next automatic run comes from the timer.
+ */
 export function episodesSinceCheckpoint(mind: Mind): number {
-  return countPendingEpisodes(mind.store.db, readCheckpoint(mind));
+  return countPendingEpisodes(mind.store.db, readCheckpoint(mind), EPISODE_COUNT_CAP);
 }
 
 /**

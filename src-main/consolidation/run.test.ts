@@ -1,5 +1,7 @@
 /** The pipeline end to end on real minds, through the seed's checklist and edge cases. */
 import { describe, expect, it } from 'vitest';
+import { EPISODE_COUNT_CAP } from '../../shared/consolidation-runs';
+import { SettingsPatchSchema } from '../../shared/settings';
 import { createMemory } from '../mind/create';
 import { rejectMemory } from '../mind/review';
 import { DAY_MS, freshMind, USER } from '../mind/test-support';
@@ -22,6 +24,14 @@ describe('consolidation run', () => {
     expect(summary).toMatchObject({ status: 'completed', clustersFound: 0, created: 0, actions: [] });
     expect(findRun(mind.store.db, summary.runId)?.status).toBe('completed');
     expect(countRows(mind.store.db, 'memory_vectors')).toBe(0);
+  });
+
+  it('counts waiting episodes up to the cap, and the every-N setting stays within it', () => {
+    const { mind } = freshMind();
+    for (let i = 0; i <= EPISODE_COUNT_CAP; i++) episode(mind, `Checked the nightly export ${i}`, 'it ran');
+    expect(episodesSinceCheckpoint(mind)).toBe(EPISODE_COUNT_CAP);
+    expect(SettingsPatchSchema.safeParse({ scheduler: { everyEpisodes: EPISODE_COUNT_CAP } }).success).toBe(true);
+    expect(SettingsPatchSchema.safeParse({ scheduler: { everyEpisodes: EPISODE_COUNT_CAP + 1 } }).success).toBe(false);
   });
 
   it('first consolidation ever: a cluster of 3 becomes a pending belief with α = 1 + N, derived from and supported by them', async () => {

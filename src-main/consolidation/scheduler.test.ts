@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { isMindError } from '../../shared/errors';
+import { EPISODE_COUNT_CAP } from '../../shared/consolidation-runs';
 import { episodesSinceCheckpoint } from './checkpoint';
 import { startFakeOpenAiServer } from './openai/fake-openai-server';
 import { RUN_STAGES } from './run-types';
@@ -114,7 +115,7 @@ describe('consolidation scheduler', () => {
   });
 
   it('runs one run at a time: a second request while one runs is refused', async () => {
-    const path = tempMind(30, { scheduler: { everyEpisodes: 100_000 } });
+    const path = tempMind(30, { scheduler: { everyEpisodes: EPISODE_COUNT_CAP } });
     const log = eventLog();
     const s = scheduler({ mindPath: path, onEvent: log.onEvent, clock: manualClock(T0), pollMs: null });
 
@@ -158,7 +159,7 @@ describe('consolidation scheduler', () => {
   });
 
   it('cancel stops a running run between items; it ends cancelled and keeps what it committed', async () => {
-    const path = tempMind(600, { scheduler: { everyEpisodes: 100_000 }, budget: { maxClustersPerCycle: 10_000 } });
+    const path = tempMind(600, { scheduler: { everyEpisodes: EPISODE_COUNT_CAP }, budget: { maxClustersPerCycle: 10_000 } });
     const log = eventLog();
     const s = scheduler({ mindPath: path, onEvent: log.onEvent, clock: manualClock(T0), pollMs: null });
     expect(s.cancel()).toBe(false);
@@ -176,7 +177,7 @@ describe('consolidation scheduler', () => {
   });
 
   it('reports progress with one run id and done counts that only grow within each stage', async () => {
-    const path = tempMind(200, { scheduler: { everyEpisodes: 100_000 }, budget: { maxClustersPerCycle: 10_000 } });
+    const path = tempMind(200, { scheduler: { everyEpisodes: EPISODE_COUNT_CAP }, budget: { maxClustersPerCycle: 10_000 } });
     const log = eventLog();
     const s = scheduler({ mindPath: path, onEvent: log.onEvent, clock: manualClock(T0), pollMs: null });
     const summary = await s.runNow();
@@ -223,8 +224,9 @@ describe('re-embedding in the worker', () => {
   const KEY = 'sk-reembed-test-key';
 
   it('rebuilds every vector under the new embedder, with progress that only grows, then again for another', async () => {
-    // More memories than one page (512): the rebuild reports page by page.
-    const path = tempMind(1_100, { scheduler: { everyEpisodes: 100_000 } });
+    // More memories than one page (512), fewer waiting episodes than the every-N trigger: the rebuild
+    // reports page by page and no automatic run starts first.
+    const path = tempMind(700, { scheduler: { everyEpisodes: EPISODE_COUNT_CAP } });
     const server = await startFakeOpenAiServer({ apiKey: KEY });
     try {
       const log = eventLog();
@@ -232,23 +234,24 @@ describe('re-embedding in the worker', () => {
 
       const offline = s.reembed();
       expect(s.status().state).toBe('running');
-      expect(await offline).toEqual({ count: 1_100, status: 'completed' });
-      expect(storedVectors(path)).toEqual({ embedder: { id: 'offline-ngram', dimension: 384 }, count: 1_100, lengths: [384] });
+      expect(await offline).toEqual({ count: 700, status: 'completed' });
+      expect(storedVectors(path)).toEqual({ embedder: { id: 'offline-ngram', dimension: 384 }, count: 700, lengths: [384] });
 
       const progress = log.ofType('progress').map((e) => e.progress);
-      expect(progress.length).toBeGreaterThanOrEqual(4);
-      expect(progress.every((p) => p.runId === 'reembed' && p.stage === 'embed' && p.total === 1_100)).toBe(true);
+      // The start, the first page of 512, the end.
+      expect(progress.map((p) => p.done)).toEqual([0, 512, 700]);
+      expect(progress.every((p) => p.runId === 'reembed' && p.stage === 'embed' && p.total === 700)).toBe(true);
       const done = progress.map((p) => p.done);
       expect(done).toEqual([...done].sort((a, b) => a - b));
       expect(done[0]).toBe(0);
-      expect(done.at(-1)).toBe(1_100);
-      expect(log.ofType('reembedded')).toEqual([{ type: 'reembedded', count: 1_100, status: 'completed' }]);
+      expect(done.at(-1)).toBe(700);
+      expect(log.ofType('reembedded')).toEqual([{ type: 'reembedded', count: 700, status: 'completed' }]);
       expect(s.status()).toMatchObject({ state: 'idle', lastRun: null });
 
       withMind(path, (mind) => writeSettings(mind, { provider: 'openai', openai: { baseUrl: server.url } }, 'user'));
-      expect(await s.reembed()).toEqual({ count: 1_100, status: 'completed' });
+      expect(await s.reembed()).toEqual({ count: 700, status: 'completed' });
       // The model's space: another id, the dimension its first answer gave (the fake's 64).
-      expect(storedVectors(path)).toEqual({ embedder: { id: 'openai:text-embedding-3-small', dimension: 64 }, count: 1_100, lengths: [64] });
+      expect(storedVectors(path)).toEqual({ embedder: { id: 'openai:text-embedding-3-small', dimension: 64 }, count: 700, lengths: [64] });
       expect(server.requests.every((r) => r.path === '/v1/embeddings' && r.apiKey === KEY)).toBe(true);
       expect(log.states()).toEqual(['idle', 'running', 'idle', 'running', 'idle']);
     } finally {
@@ -257,7 +260,7 @@ describe('re-embedding in the worker', () => {
   });
 
   it('takes the run’s slot: refused while a run goes, and a run refused while it goes', async () => {
-    const path = tempMind(30, { scheduler: { everyEpisodes: 100_000 } });
+    const path = tempMind(30, { scheduler: { everyEpisodes: EPISODE_COUNT_CAP } });
     const s = scheduler({ mindPath: path, clock: manualClock(T0), pollMs: null });
 
     const run = s.runNow();
@@ -275,7 +278,7 @@ describe('re-embedding in the worker', () => {
   });
 
   it('cancel stops it between calls: it ends cancelled, keeping the table for the new embedder', async () => {
-    const path = tempMind(40, { provider: 'openai', scheduler: { everyEpisodes: 100_000 } });
+    const path = tempMind(40, { provider: 'openai', scheduler: { everyEpisodes: EPISODE_COUNT_CAP } });
     const server = await startFakeOpenAiServer({ apiKey: KEY });
     try {
       withMind(path, (mind) => writeSettings(mind, { openai: { baseUrl: server.url } }, 'user'));
@@ -298,7 +301,7 @@ describe('re-embedding in the worker', () => {
   });
 
   it('reports a rebuild that cannot start its embedder as a typed error and leaves the vectors as they were', async () => {
-    const path = tempMind(5, { scheduler: { everyEpisodes: 100_000 } });
+    const path = tempMind(5, { scheduler: { everyEpisodes: EPISODE_COUNT_CAP } });
     const log = eventLog();
     const s = scheduler({ mindPath: path, onEvent: log.onEvent, clock: manualClock(T0), pollMs: null, secrets: () => ({}) });
     await s.reembed();

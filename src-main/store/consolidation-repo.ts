@@ -57,8 +57,9 @@ export function pendingEpisodes(db: Db, checkpointSeq: number, limit: number): M
   return (stmt(db, `SELECT m.* ${PENDING_EPISODES} ORDER BY m.seq LIMIT ?`).all(checkpointSeq, limit) as MemoryRow[]).map(toRecord);
 }
 
-export function countPendingEpisodes(db: Db, checkpointSeq: number): number {
-  return (stmt(db, `SELECT count(*) AS n ${PENDING_EPISODES}`).get(checkpointSeq) as { n: number }).n;
+/** Pending episodes, counted up to `cap` (the walk stops there, in seq order along its index). */
+export function countPendingEpisodes(db: Db, checkpointSeq: number, cap: number): number {
+  return (stmt(db, `SELECT count(*) AS n FROM (SELECT 1 ${PENDING_EPISODES} LIMIT ?)`).get(checkpointSeq, cap) as { n: number }).n;
 }
 
 /** The lowest pending episode seq, or null when every episode past the checkpoint is handled. */

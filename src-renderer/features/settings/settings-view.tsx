@@ -1,7 +1,7 @@
 /** Settings: which mind is open, the model provider, the consolidation scheduler, and the decay rules. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { REEMBED_RUN_ID } from '../../../shared/consolidation-runs';
+import { EPISODE_COUNT_CAP, REEMBED_RUN_ID } from '../../../shared/consolidation-runs';
 import type { ConsolidationStatus, SettingsView as SettingsData } from '../../../shared/contract';
 import { DECAY } from '../../../shared/rules/decay';
 import { MEMORY_TYPES } from '../../../shared/model';
@@ -258,6 +258,7 @@ function SchedulerCard({ data }: { data: SettingsData }) {
             <input
               type="number"
               min={1}
+              max={EPISODE_COUNT_CAP}
               step={1}
               value={Number.isNaN(scheduler.everyEpisodes) ? '' : scheduler.everyEpisodes}
               onChange={(e) => setScheduler({ ...scheduler, everyEpisodes: e.target.valueAsNumber })}
@@ -393,7 +394,10 @@ function ConsolidationDetails({ status }: { status: ConsolidationStatus }) {
         </>
       )}
       <dt>Episodes since last checkpoint</dt>
-      <dd>{status.episodesSinceCheckpoint}</dd>
+      <dd>
+        {status.episodesSinceCheckpoint.toLocaleString()}
+        {status.episodesSinceCheckpoint >= EPISODE_COUNT_CAP ? '+' : ''}
+      </dd>
       <dt>Next timed run</dt>
       <dd>{status.nextTimerAt === null ? <span className="dim">none scheduled</span> : <TimeAgo iso={status.nextTimerAt} />}</dd>
       <dt>Last run</dt>
