@@ -61,7 +61,7 @@ describe('bin/mindloom.js', () => {
   });
 
   it('Ctrl-C during consolidate cancels the run cleanly: it ends cancelled and prints its summary', async () => {
-    const path = tempMind(1_500, { scheduler: { everyEpisodes: 100_000 }, budget: { maxClustersPerCycle: 100_000 } });
+    const path = tempMind(1_500, { budget: { maxClustersPerCycle: 100_000 } });
     const child = spawn(process.execPath, [bin, 'consolidate', '--json', '--mind', path], { cwd: tempDir() });
     let stdout = '';
     let stderr = '';
