@@ -1,0 +1,131 @@
+/**
+ * The contract's building blocks: the field shapes every feature's calls reuse, and the memory
+ * as it crosses the boundary. Times cross as ISO 8601 strings, everywhere.
+ */
+import { z } from 'zod';
+import { RUN_STATUSES, RUN_TRIGGERS } from '../consolidation-runs';
+import { memoryStatusSchema, memoryTypeSchema, reviewStatusSchema, sourceTypeSchema, tierSchema } from '../model';
+
+export const isoTime = z.iso.datetime({ offset: true });
+export const memoryId = z.string().min(1).max(200);
+export const unitInterval = z.number().min(0).max(1);
+export const count = z.number().int().min(0);
+/** Calls without a payload take an empty object (or nothing at all). */
+export const noPayload = z.strictObject({}).optional();
+export const fieldBag = z.record(z.string(), z.unknown());
+
+/** The version an edit was made against; a newer stored version is a `version_conflict`. */
+export const expectedVersion = z.number().int().min(1);
+
+/** A memory as stored, times as ISO (shared/model.ts `Memory`). */
+export const MemorySchema = z.object({
+  id: z.string(),
+  type: memoryTypeSchema,
+  content: z.string(),
+  fields: fieldBag,
+  sourceType: sourceTypeSchema,
+  sourceEntity: z.string().nullable(),
+  confidence: z.number(),
+  alpha: z.number().nullable(),
+  beta: z.number().nullable(),
+  timesReinforced: count,
+  verificationCount: count,
+  lastVerifiedAt: isoTime.nullable(),
+  lastReinforcedAt: isoTime.nullable(),
+  reviewStatus: reviewStatusSchema.nullable(),
+  status: memoryStatusSchema,
+  protected: z.boolean(),
+  scope: z.string(),
+  project: z.string().nullable(),
+  stability: z.number(),
+  accessCount: count,
+  lastAccessedAt: isoTime.nullable(),
+  codeRefCount: count,
+  eventEvidenceCount: count,
+  supersededBy: z.string().nullable(),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+  version: z.number().int(),
+  tier: tierSchema,
+});
+
+/** A memory in a list: its stored state plus the clock-dependent readings a list shows. */
+export const MemorySummarySchema = MemorySchema.extend({
+  effectiveConfidence: z.number(),
+  stale: z.boolean(),
+});
+export type MemorySummary = z.output<typeof MemorySummarySchema>;
+
+export const MemoryRefSchema = z.object({
+  id: z.string(),
+  type: memoryTypeSchema,
+  content: z.string(),
+  status: memoryStatusSchema,
+});
+export type MemoryRef = z.output<typeof MemoryRefSchema>;
+
+export const ProvenanceSchema = z.object({
+  sourceType: z.string(),
+  sourceEntity: z.string().nullable(),
+  derivedFrom: z.array(MemoryRefSchema),
+  processedInto: z.array(MemoryRefSchema),
+  evidence: z.array(MemoryRefSchema),
+  counterEvidence: z.array(MemoryRefSchema),
+  supersedes: z.array(MemoryRefSchema),
+  supersededBy: z.array(MemoryRefSchema),
+  mergedFrom: z.array(MemoryRefSchema),
+  splitFrom: z.array(MemoryRefSchema),
+});
+export type Provenance = z.output<typeof ProvenanceSchema>;
+
+export const EvidenceRefViewSchema = z.object({
+  seq: z.number().int(),
+  kind: z.string(),
+  ref: z.string(),
+  note: z.string().nullable(),
+  createdAt: isoTime,
+});
+
+/** One memory as a person inspects it (src-main/mind/memory-view.ts). */
+export const MemoryViewSchema = MemorySchema.extend({
+  /** Confidence after decay, at the view's time. `confidence` is the stored value. */
+  effectiveConfidence: z.number(),
+  /** Why the memory has its tier, in words. */
+  tierWhy: z.string(),
+  stale: z.boolean(),
+  retrievalStrength: z.number(),
+  /** The past instant the view shows, or null for now. */
+  asOf: isoTime.nullable(),
+  provenance: ProvenanceSchema,
+  evidenceRefs: z.array(EvidenceRefViewSchema),
+});
+export type MemoryView = z.output<typeof MemoryViewSchema>;
+
+/** A journal row about one memory: what changed, who did it, why (src-main/mind/history.ts). */
+export const HistoryEntrySchema = z.object({
+  at: isoTime,
+  actor: z.string(),
+  op: z.string(),
+  runId: z.string().nullable(),
+  before: fieldBag.nullable(),
+  after: fieldBag.nullable(),
+  confidenceBefore: z.number().nullable(),
+  confidenceAfter: z.number().nullable(),
+  reason: z.string().nullable(),
+  evidence: z.unknown(),
+});
+export type HistoryEntry = z.output<typeof HistoryEntrySchema>;
+
+/** A consolidation run as a list or the overview shows it. */
+export const RunInfoSchema = z.object({
+  id: z.string(),
+  trigger: z.enum(RUN_TRIGGERS),
+  provider: z.string(),
+  status: z.enum(RUN_STATUSES),
+  startedAt: isoTime,
+  finishedAt: isoTime.nullable(),
+  error: z.string().nullable(),
+  /** When the run's changes were undone, if they were. */
+  revertedAt: isoTime.nullable(),
+});
+export type RunInfo = z.output<typeof RunInfoSchema>;
