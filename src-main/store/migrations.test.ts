@@ -147,6 +147,20 @@ describe('migrations', () => {
     }
   });
 
+  it('0006_run_owner gives runs their owner and heartbeat, and indexes the running ones', () => {
+    const names = objectNames();
+    expect(names.has('consolidation_runs_running')).toBe(true);
+    const store = openStore(':memory:');
+    try {
+      const columns = (store.db.prepare('PRAGMA table_info(consolidation_runs)').all() as { name: string }[]).map((c) => c.name);
+      expect(columns).toEqual(expect.arrayContaining(['owner_host', 'owner_pid', 'owner_start', 'heartbeat_at']));
+      const plan = store.db.prepare(`EXPLAIN QUERY PLAN SELECT id FROM consolidation_runs WHERE status = 'running'`).all() as { detail: string }[];
+      expect(plan.map((row) => row.detail).join(' ')).toContain('consolidation_runs_running');
+    } finally {
+      store.close();
+    }
+  });
+
   it('replayed on an empty database, match the committed schema snapshot', async () => {
     await expect(schemaOf()).toMatchFileSnapshot('./__snapshots__/schema.sql');
   });
