@@ -15,6 +15,7 @@ import { MEMORY_CALLS } from './contract/memories';
 import { OVERVIEW_CALLS } from './contract/overview';
 import { SESSION_CALLS } from './contract/session';
 import { SETTINGS_CALLS } from './contract/settings';
+import { TRUST_CALLS } from './contract/trust';
 
 export const CALLS = {
   ...SESSION_CALLS,
@@ -22,6 +23,7 @@ export const CALLS = {
   ...MEMORY_CALLS,
   ...SETTINGS_CALLS,
   ...CONSOLIDATION_CALLS,
+  ...TRUST_CALLS,
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
 
 export type CallName = keyof typeof CALLS;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { RUN_STAGES, RUN_STATUSES } from '../consolidation-runs';
 import { count } from './common';
 import { SessionStatusSchema } from './session';
+import { TRUST_EVENTS } from './trust';
 
 export const EVENTS = {
   /** The mind changed: by this app (ids it touched) or by another process (no ids: refresh everything). */
@@ -10,6 +11,7 @@ export const EVENTS = {
   'session.changed': SessionStatusSchema,
   'consolidation.progress': z.object({ runId: z.string(), stage: z.enum(RUN_STAGES), done: count, total: count }),
   'consolidation.finished': z.object({ runId: z.string(), status: z.enum(RUN_STATUSES) }),
+  ...TRUST_EVENTS,
 } as const satisfies Record<string, z.ZodType>;
 
 export type EventName = keyof typeof EVENTS;
@@ -22,4 +24,5 @@ export const MindEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session.changed'), payload: EVENTS['session.changed'] }),
   z.object({ type: z.literal('consolidation.progress'), payload: EVENTS['consolidation.progress'] }),
   z.object({ type: z.literal('consolidation.finished'), payload: EVENTS['consolidation.finished'] }),
+  z.object({ type: z.literal('backup.progress'), payload: EVENTS['backup.progress'] }),
 ]) satisfies z.ZodType<MindEvent>;

@@ -1,6 +1,9 @@
 /** Every CLI command, in the order the usage text lists them. */
 import type { Command } from '../command';
+import { backupCommand, restoreCommand } from './backup';
+import { checkCommand } from './check';
 import { consolidateCommand } from './consolidate';
+import { forgetCommand } from './forget';
 import { generateCommand } from './generate';
 import { proposalsCommand } from './proposals';
 import { initCommand } from './init';
@@ -14,7 +17,6 @@ import {
   promoteCommand,
   rejectCommand,
   reinforceCommand,
-  restoreCommand,
   supersedeCommand,
   verifyCommand,
 } from './write';
@@ -28,6 +30,7 @@ export const COMMANDS: readonly Command[] = [
   supersedeCommand,
   archiveCommand,
   restoreCommand,
+  forgetCommand,
   approveCommand,
   rejectCommand,
   proposalsCommand,
@@ -40,6 +43,8 @@ export const COMMANDS: readonly Command[] = [
   contradictionsCommand,
   statsCommand,
   consolidateCommand,
+  backupCommand,
+  checkCommand,
   generateCommand,
   serveCommand,
 ];
