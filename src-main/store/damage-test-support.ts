@@ -90,3 +90,10 @@ export function scribbleOverPage(path: string, page: number, pageSize: number): 
     closeSync(fd);
   }
 }
+
+/** A finished run put back to `running` under a process that is gone: killed after its last commit, before its end. */
+export function reopenRun(db: Db, runId: string, deadPid: number, host: string): void {
+  db.prepare(
+    `UPDATE consolidation_runs SET status = 'running', finished_at = NULL, owner_host = ?, owner_pid = ?, owner_start = NULL WHERE id = ?`,
+  ).run(host, deadPid, runId);
+}
