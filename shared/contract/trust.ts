@@ -119,5 +119,13 @@ export const TRUST_CALLS = {
 
 export const TRUST_EVENTS = {
   /** A backup's progress (pages copied, then the copy's check), and its end. */
-  'backup.progress': z.object({ path: z.string(), stage: z.enum(BACKUP_STAGES), done: count, total: count, message: z.string().optional() }),
+  'backup.progress': z.object({
+    path: z.string(),
+    stage: z.enum(BACKUP_STAGES),
+    done: count,
+    total: count,
+    /** The daily backup (nobody asked for it: its end is worth a notice). */
+    automatic: z.boolean(),
+    message: z.string().optional(),
+  }),
 } as const;

@@ -33,13 +33,13 @@ export function bindBackups(session: Session, options: BackupPortOptions): Backu
   let timer: unknown = null;
   let disposed = false;
 
-  const progress = (path: string, stage: 'copy' | 'verify' | 'done' | 'failed', done: number, total: number, message?: string) =>
-    session.events.emit({ type: 'backup.progress', payload: { path, stage, done, total, ...(message === undefined ? {} : { message }) } });
-
   const backUp: BackupPort['backUp'] = (path, request) => {
     if (running) return Promise.reject(new MindError('invalid_state', 'A backup is being written already; wait for it to finish.'));
     const mind = session.mind();
     const target = path ?? newBackupPath(mind.store.path, readSettings(mind).backup, clock.now(), request.automatic ?? false);
+    const automatic = request.automatic ?? false;
+    const progress = (path: string, stage: 'copy' | 'verify' | 'done' | 'failed', done: number, total: number, message?: string) =>
+      session.events.emit({ type: 'backup.progress', payload: { path, stage, done, total, automatic, ...(message === undefined ? {} : { message }) } });
     let shownPercent = -1;
     const work = backupMind(mind, target, {
       overwrite: request.overwrite ?? false,
@@ -54,7 +54,7 @@ export function bindBackups(session: Session, options: BackupPortOptions): Backu
     running = work.then(
       (result) => {
         running = null;
-        progress(result.path, 'done', 1, 1, `${result.memories} memories, ${result.bytes} bytes`);
+        progress(result.path, 'done', 1, 1, `${result.memories} memories, ${(result.bytes / 1_048_576).toFixed(1)} MB`);
         return result;
       },
       (error: unknown) => {

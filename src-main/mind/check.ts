@@ -150,7 +150,7 @@ function result(name: CheckName, problems: number, repairable: boolean, samples:
     name,
     ok: problems === 0,
     problems,
-    summary: problems === 0 ? good : `${problems} ${bad}${repairable ? ' (repairable)' : ''}`,
+    summary: problems === 0 ? good : `${bad}: ${problems}${repairable ? ' (repairable)' : ''}`,
     samples: samples.slice(0, 20).map((sample) => ({ ...sample })),
     repairable,
     repaired: false,

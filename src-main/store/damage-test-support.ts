@@ -61,11 +61,11 @@ export function damageSearchIndexPages(db: Db): void {
 }
 
 /** A run left `running` by a process that is gone. */
-export function leaveRunRunning(db: Db, runId: string, deadPid: number, host: string): void {
+export function leaveRunRunning(db: Db, runId: string, deadPid: number, host: string, startedAt = 1_000): void {
   db.prepare(
     `INSERT INTO consolidation_runs (id, trigger, provider, status, started_at, owner_host, owner_pid, owner_start, heartbeat_at)
-     VALUES (?, 'manual', 'offline', 'running', 1000, ?, ?, NULL, 1000)`,
-  ).run(runId, host, deadPid);
+     VALUES (?, 'manual', 'offline', 'running', ?, ?, ?, NULL, ?)`,
+  ).run(runId, startedAt, host, deadPid, startedAt);
 }
 
 /** A memory's middle version gone from its history, and another memory whose current version has no record. */

@@ -61,7 +61,7 @@ describe('mindloom check', () => {
     expect(damaged.code).toBe(1);
     expect(JSON.parse(damaged.stdout)).toMatchObject({ ok: false, checks: expect.arrayContaining([expect.objectContaining({ name: 'tallies', ok: false, problems: 2 })]) });
     expect(damaged.stderr).toBe(
-      'mindloom: corrupt_file: 2 tally rows that disagree with the memories (repairable). Run mindloom check --repair to fix what can be derived.\n',
+      'mindloom: corrupt_file: tally rows that disagree with the memories: 2 (repairable). Run mindloom check --repair to fix what can be derived.\n',
     );
 
     const repaired = await cli('check', '--repair');

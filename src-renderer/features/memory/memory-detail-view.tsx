@@ -14,6 +14,7 @@ import { TimeAgo } from '../../components/time-ago';
 import { ConfidenceCard } from './confidence-card';
 import { EditForm } from './edit-form';
 import { fieldSpecs, toDraft } from './field-specs';
+import { ForgetAction } from './forget-dialog';
 import { HistoryList } from './history-list';
 import { useMemoryAction } from './memory-mutations';
 import { ProvenanceCard } from './provenance-card';
@@ -140,6 +141,7 @@ function MemoryActions({
       >
         {view.protected ? 'Unprotect' : 'Protect'}
       </button>
+      <ForgetAction view={view} />
     </div>
   );
 }
