@@ -46,7 +46,7 @@ describe('migrations', () => {
     for (const entry of journal.entries) expect(readFileSync(join(folder, `${entry.tag}.sql`), 'utf8').length).toBeGreaterThan(0);
   });
 
-  it('0000_init creates the tables of DESIGN §3', () => {
+  it('0000_init creates the tables of the data model (docs/ARCHITECTURE.md §3)', () => {
     const names = objectNames();
     for (const table of [
       'memories',

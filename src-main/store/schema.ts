@@ -1,5 +1,5 @@
 /**
- * The mind's tables (DESIGN §3). drizzle-kit generates the SQL migrations from this file;
+ * The mind's tables (docs/ARCHITECTURE.md §3). drizzle-kit generates the SQL migrations from this file;
  * FTS5, vec0 and triggers are hand-written custom migrations beside them.
  *
  * Times are INTEGER epoch milliseconds. Memories carry an INTEGER `seq` key (the rowid FTS5 and
