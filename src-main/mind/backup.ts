@@ -5,7 +5,8 @@
  * agents and the app keep writing meanwhile, and the copy holds the mind as of one moment. It is
  * written beside its destination under a temporary name, checked, and only then renamed into
  * place, so a failed backup leaves nothing half-written. A run that was going when the copy was
- * taken can never finish in the copy: it is marked interrupted there.
+ * taken can never finish in the copy: it is marked interrupted there. The copy must pass SQLite's
+ * quick check (pages and b-trees); `mindloom check` on it runs everything.
  *
  * A backup holds what the mind held when it was taken, forgotten memories included: forgetting
  * reaches the mind's own file, never its copies. Deleting old backups is the person's to do.
@@ -152,15 +153,15 @@ function checkDestination(mind: Mind, target: string, overwrite: boolean): void 
 
 /**
  * Makes a fresh copy stand on its own: runs it caught mid-way are marked interrupted (their
- * process holds the original, never the copy), its log is folded in, and SQLite must find it
- * sound. Only a copy of this app's schema comes here: opening it migrates nothing.
+ * process holds the original, never the copy), its log is folded in, and SQLite's quick check
+ * must find it sound. Only a copy of this app's schema comes here: opening it migrates nothing.
  */
 function settleCopy(path: string, why: string): { memories: number; interruptedRuns: string[] } {
   const copy = openMind(path, { mustExist: true, leaveRunsAsFound: true });
   try {
     const interruptedRuns = copy.store.transaction(() => runningRuns(copy.store.db).flatMap((run) => (interruptRun(copy, run, why) ? [run.id] : [])));
-    const problems = integrityProblems(copy.store.db);
-    if (problems.length > 0) throw new MindError('corrupt_file', `The copy did not pass SQLite's integrity check: ${problems.slice(0, 3).join('; ')}`, { path });
+    const problems = integrityProblems(copy.store.db, { quick: true });
+    if (problems.length > 0) throw new MindError('corrupt_file', `The copy did not pass SQLite's quick check: ${problems.slice(0, 3).join('; ')}`, { path });
     truncateWriteAheadLog(copy.store.db);
     return { memories: memoryCounts(readTallies(copy.store.db)).total, interruptedRuns };
   } finally {

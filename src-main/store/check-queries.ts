@@ -23,16 +23,21 @@ function ftsText(alias: string): string {
   return `${alias}.content || ' ' || coalesce(json_extract(${alias}.fields, '$.outcome'), '') || ' ' || coalesce(json_extract(${alias}.fields, '$.description'), '') || ' ' || coalesce(json_extract(${alias}.fields, '$.name'), '') || ' ' || coalesce(json_extract(${alias}.fields, '$.subject'), '') || ' ' || coalesce((SELECT group_concat(value, ' ') FROM json_each(${alias}.fields, '$.lessons')), '')`;
 }
 
-/** SQLite's `integrity_check` (virtual tables' own checks included): its messages, or [] when the file is sound. */
-export function integrityProblems(db: Db, max = 100): string[] {
-  let rows: { integrity_check: string }[];
+/**
+ * SQLite's `integrity_check` (virtual tables' own checks included): its messages, or [] when the
+ * file is sound. `quick` runs `quick_check`: every page and b-tree, without matching each index to
+ * its table (about a third of the time on a large mind).
+ */
+export function integrityProblems(db: Db, options: { quick?: boolean } = {}): string[] {
+  const pragma = options.quick ? 'quick_check' : 'integrity_check';
+  let rows: Record<string, string>[];
   try {
-    rows = db.pragma(`integrity_check(${max})`) as { integrity_check: string }[];
+    rows = db.pragma(`${pragma}(100)`) as Record<string, string>[];
   } catch (error) {
     // Damage bad enough stops the check itself.
     return [(error as Error).message];
   }
-  const messages = rows.map((row) => row.integrity_check);
+  const messages = rows.map((row) => row[pragma] as string);
   return messages.length === 1 && messages[0] === 'ok' ? [] : messages;
 }
 

@@ -14,7 +14,7 @@ describe('mindloom backup and restore', () => {
 
     const backup = await cli('backup', '--out', out);
     expect(backup.code, backup.stderr).toBe(0);
-    expect(backup.stdout).toMatch(new RegExp(`^Backed up 1 memories to ${out} \\(\\d+\\.\\d MB, \\d+\\.\\d s\\); SQLite finds the copy sound\\.\\n`));
+    expect(backup.stdout).toMatch(new RegExp(`^Backed up 1 memories to ${out} \\(\\d+\\.\\d MB, \\d+\\.\\d s\\); SQLite's quick check finds the copy sound\\.\\n`));
     expect(backup.stdout).toContain('memories forgotten later included');
     expect(backup.stderr).toMatch(/^backup: copying 0% \(0\/\d+ pages\)\n(backup: copying \d+% .*\n)*backup: copying 100% .*\nbackup: checking the copy…\n$/);
 

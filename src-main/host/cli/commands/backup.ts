@@ -29,7 +29,7 @@ export const backupCommand: FileCommand = {
       const result = await backupMind(mind, out, { overwrite: input.options.flag('force'), onProgress: progressReporter(input.io) });
       if (input.json) return json(result);
       const interrupted = result.interruptedRuns.length > 0 ? `\nRuns going when it was taken are marked interrupted in the copy: ${result.interruptedRuns.join(', ')}.` : '';
-      return `Backed up ${result.memories} memories to ${result.path} (${megabytes(result.bytes)}, ${(result.durationMs / 1000).toFixed(1)} s); SQLite finds the copy sound.${interrupted}\n${FORGOTTEN_NOTE}`;
+      return `Backed up ${result.memories} memories to ${result.path} (${megabytes(result.bytes)}, ${(result.durationMs / 1000).toFixed(1)} s); SQLite's quick check finds the copy sound.${interrupted}\n${FORGOTTEN_NOTE}`;
     } finally {
       mind.close();
     }
