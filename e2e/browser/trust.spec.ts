@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServeProcess } from '../../bench/serve-process';
 import { createMemory } from '../../src-main/mind/create';
-import { openMind } from '../../src-main/mind/mind';
+import { type Mind, openMind } from '../../src-main/mind/mind';
 import { thisProcess } from '../../src-main/mind/run-owner';
 import { leaveRunRunning } from '../../src-main/store/damage-test-support';
 import { expect, test } from '../fixtures';
@@ -18,18 +18,25 @@ import { saveScreenshot } from '../support/screenshots';
 const AGENT = { actor: 'agent:coder' } as const;
 const RUN_ID = 'run_00000000beef';
 
-/** A mind with a captured secret, an episode and a belief that stand on it, and a protected value. */
-function mindWithSecret(dir: string): string {
+/** `agent.mindloom` in the test's folder, written by `fill`. */
+function writeMind(dir: string, fill: (mind: Mind) => void): string {
   const path = join(dir, 'agent.mindloom');
   const mind = openMind(path);
   try {
-    const secret = createMemory(mind, { type: 'episode', content: 'Logged in to staging with password quokkaboat-19 and fixed the sync job' }, AGENT);
-    createMemory(mind, { type: 'belief', content: 'The staging sync job needs a manual login', evidence: [secret.id] }, AGENT);
-    createMemory(mind, { type: 'value', content: 'Never lose a customer’s data', protected: true }, { actor: 'user' });
+    fill(mind);
   } finally {
     mind.close();
   }
   return path;
+}
+
+/** A mind with a captured secret, an episode and a belief that stand on it, and a protected value. */
+function mindWithSecret(dir: string): string {
+  return writeMind(dir, (mind) => {
+    const secret = createMemory(mind, { type: 'episode', content: 'Logged in to staging with password quokkaboat-19 and fixed the sync job' }, AGENT);
+    createMemory(mind, { type: 'belief', content: 'The staging sync job needs a manual login', evidence: [secret.id] }, AGENT);
+    createMemory(mind, { type: 'value', content: 'Never lose a customer’s data', protected: true }, { actor: 'user' });
+  });
 }
 
 test.describe('Forget…', () => {
@@ -100,18 +107,13 @@ test.describe('Forget…', () => {
 
 /** A run that wrote two beliefs, then its process died before it could write its end. */
 function mindWithInterruptedRun(dir: string): string {
-  const path = join(dir, 'agent.mindloom');
-  const mind = openMind(path);
-  try {
+  return writeMind(dir, (mind) => {
     const episode = createMemory(mind, { type: 'episode', content: 'Friday deploy broke the build again' }, AGENT);
     const byRun = { actor: `scheduler:${RUN_ID}`, runId: RUN_ID };
     createMemory(mind, { type: 'belief', content: 'Friday deploys break the build', evidence: [episode.id], sourceType: 'consolidation', reviewStatus: 'pending' }, byRun);
     createMemory(mind, { type: 'belief', content: 'Builds break after deploys', evidence: [episode.id], sourceType: 'consolidation', reviewStatus: 'pending' }, byRun);
     leaveRunRunning(mind.store.db, RUN_ID, spawnSync(process.execPath, ['-e', '']).pid as number, thisProcess().host, Date.now() - 12 * 60_000);
-  } finally {
-    mind.close();
-  }
-  return path;
+  });
 }
 
 test.describe('an interrupted consolidation run', () => {

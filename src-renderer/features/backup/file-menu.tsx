@@ -9,6 +9,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useApi } from '../../api/client';
 import { appQueries } from '../../api/queries';
 import { trustQueries } from '../../api/trust-queries';
+import { FormActions } from '../../components/form-actions';
 import { FormError } from '../../components/form-error';
 import { ModalDialog } from '../../components/modal-dialog';
 import { Loading } from '../../components/states';
@@ -140,14 +141,7 @@ function BackupDialog({ progress, onClose }: { progress: BackupProgress | null; 
         <p className="note">A backup keeps what the mind holds now, memories you forget later included: delete it when it must not keep them.</p>
         {backUp.isPending && progress !== null && <BackupProgressLine progress={progress} />}
         <FormError error={backUp.error} />
-        <div className="actions">
-          <button type="submit" className="primary" disabled={backUp.isPending}>
-            {backUp.isPending ? 'Backing up…' : 'Back up'}
-          </button>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormActions label="Back up" busyLabel="Backing up…" busy={backUp.isPending} onCancel={onClose} />
       </form>
     </ModalDialog>
   );

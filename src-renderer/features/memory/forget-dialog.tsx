@@ -10,6 +10,7 @@ import type { MemoryView } from '../../../shared/contract';
 import type { ForgetImpactView } from '../../../shared/contract/trust';
 import { confirms } from '../../../shared/rules/forget-confirmation';
 import { useApi } from '../../api/client';
+import { FormActions } from '../../components/form-actions';
 import { FormError } from '../../components/form-error';
 import { trustQueries } from '../../api/trust-queries';
 import { hrefOf } from '../../app/router';
@@ -135,14 +136,7 @@ function ForgetForm({ impact, onClose }: { impact: ForgetImpactView; onClose(): 
         />
       </label>
       {forget.isError && <FormError error={forget.error} />}
-      <div className="actions">
-        <button type="submit" className="danger-button primary-danger" disabled={!ready || forget.isPending}>
-          {forget.isPending ? 'Forgetting…' : 'Forget for good'}
-        </button>
-        <button type="button" onClick={onClose}>
-          Cancel
-        </button>
-      </div>
+      <FormActions label="Forget for good" busyLabel="Forgetting…" busy={forget.isPending} disabled={!ready} tone="danger" onCancel={onClose} />
     </form>
   );
 }

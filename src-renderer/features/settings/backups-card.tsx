@@ -8,6 +8,7 @@ import { useId } from 'react';
 import type { SettingsView as SettingsData } from '../../../shared/contract';
 import { type BackupSettings, SettingsPatchSchema } from '../../../shared/settings';
 import { useApi } from '../../api/client';
+import { FormActions } from '../../components/form-actions';
 import { FormError } from '../../components/form-error';
 import { settingsQueries } from '../../api/queries';
 import { trustQueries } from '../../api/trust-queries';
@@ -105,11 +106,7 @@ function DailyForm({ data }: { data: SettingsData }) {
       </div>
       <p className="dim">Older daily backups beyond that number are deleted; backups made by hand are never deleted.</p>
       {save.isError && <FormError error={save.error} />}
-      <div className="actions">
-        <button type="submit" disabled={save.isPending}>
-          Save backup settings
-        </button>
-      </div>
+      <FormActions label="Save backup settings" busyLabel="Saving…" busy={save.isPending} tone="plain" />
     </form>
   );
 }
