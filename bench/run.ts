@@ -6,6 +6,7 @@
  *   --reps N                 repetitions of the quick operations (default 200; 40 with --quick)
  *   --consolidation          only the consolidation benchmark (10,000 beliefs + 10,000 episodes)
  *   --ui                     only the UI bench (the app in Chromium through `mindloom serve`)
+ *   --trust                  only the trust bench on the largest size (run lease, forget impact, check, backup)
  * Prints a table per size and writes bench/results/store-<N>.json; then the consolidation
  * benchmark, which writes bench/results/consolidation.json; then the UI bench on the largest
  * size, which writes bench/results/ui.json.
@@ -22,6 +23,7 @@ import { openStore } from '../src-main/store/connection';
 import { readMeta } from '../src-main/store/meta-repo';
 import { runStoreBench, TARGETS_AT_1M } from './store-bench';
 import { reportConsolidationBench, runConsolidationBench } from './consolidation-bench';
+import { reportTrustBench, runTrustBench } from './trust-bench';
 import { reportUiBench, runUiBench } from './ui-bench';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
@@ -33,6 +35,7 @@ interface Args {
   sizes: number[];
   consolidationOnly: boolean;
   uiOnly: boolean;
+  trustOnly: boolean;
   seed: number;
   reps: number;
 }
@@ -47,6 +50,7 @@ function parse(argv: string[]): Args {
       reps: { type: 'string' },
       consolidation: { type: 'boolean' },
       ui: { type: 'boolean' },
+      trust: { type: 'boolean' },
     },
   });
   const whole = (text: string, what: string) => {
@@ -59,6 +63,7 @@ function parse(argv: string[]): Args {
     sizes,
     consolidationOnly: values.consolidation ?? false,
     uiOnly: values.ui ?? false,
+    trustOnly: values.trust ?? false,
     seed: values.seed === undefined ? DEFAULT_SEED : whole(values.seed, '--seed'),
     reps: values.reps === undefined ? (values.quick ? 40 : 200) : whole(values.reps, '--reps'),
   };
@@ -126,6 +131,11 @@ async function main(): Promise<void> {
     node: process.version,
     platform: `${process.platform}-${process.arch}`,
   };
+  if (args.trustOnly) {
+    const size = Math.max(...args.sizes);
+    reportTrustBench(await runTrustBench({ mindPath: mindFor(size, args.seed).path, size, seed: args.seed, reps: args.reps }), machine);
+    return;
+  }
   for (const size of args.consolidationOnly || args.uiOnly ? [] : args.sizes) {
     const mind = mindFor(size, args.seed);
     const g = mind.generation;

@@ -57,6 +57,8 @@ export const CheckResultSchema = z.object({
   /** Derivable from the rows, so `repair` can fix it. */
   repairable: z.boolean(),
   repaired: z.boolean(),
+  /** How long this check took (a million-memory mind: seconds for some). */
+  durationMs: count,
 });
 export type CheckResult = z.output<typeof CheckResultSchema>;
 

@@ -72,17 +72,19 @@ export function checkMind(mind: Mind, options: { repair?: boolean } = {}): Check
 
 function runChecks(mind: Mind): CheckResult[] {
   const db = mind.store.db;
-  const integrity = integrityProblems(db);
   return [
-    result(
-      'integrity',
-      integrity.length,
-      // Damage confined to the search index is rebuilt from its rows with it.
-      onlySearchIndexDamaged(integrity),
-      integrity.map((message) => ({ message })),
-      'SQLite finds the file sound',
-      'SQLite finds damage in the file',
-    ),
+    guarded('integrity', () => {
+      const integrity = integrityProblems(db);
+      return result(
+        'integrity',
+        integrity.length,
+        // Damage confined to the search index is rebuilt from its rows with it.
+        onlySearchIndexDamaged(integrity),
+        integrity.map((message) => ({ message })),
+        'SQLite finds the file sound',
+        'SQLite finds damage in the file',
+      );
+    }),
     guarded('link_ends', () =>
       fromFound('link_ends', danglingLinks(db), false, 'every link joins two memories (or their tombstones)', 'links with an end that is no memory'),
     ),
@@ -131,14 +133,17 @@ function runChecks(mind: Mind): CheckResult[] {
   ];
 }
 
-/** A check that damaged pages stop half-way reports that instead of ending the whole check. */
+/** Times a check; one that damaged pages stop half-way reports that instead of ending the whole check. */
 function guarded(name: CheckName, work: () => CheckResult): CheckResult {
+  const started = performance.now();
+  let checked: CheckResult;
   try {
-    return work();
+    checked = work();
   } catch (error) {
     const message = (error as Error).message;
-    return { ...result(name, 1, false, [{ message }], '', ''), summary: `could not be checked: ${message}` };
+    checked = { ...result(name, 1, false, [{ message }], '', ''), summary: `could not be checked: ${message}` };
   }
+  return { ...checked, durationMs: Math.round(performance.now() - started) };
 }
 
 function fromFound(name: CheckName, problems: Found<object>, repairable: boolean, good: string, bad: string): CheckResult {
@@ -154,6 +159,7 @@ function result(name: CheckName, problems: number, repairable: boolean, samples:
     samples: samples.slice(0, 20).map((sample) => ({ ...sample })),
     repairable,
     repaired: false,
+    durationMs: 0,
   };
 }
 
@@ -189,6 +195,11 @@ function unopenedReport(path: string, openError: string): CheckReport {
     checkedAt: new Date().toISOString(),
     durationMs: Math.round(performance.now() - started),
     repaired: false,
-    checks: [integrity.ok ? { ...integrity, ok: false, problems: 1, summary: `the file does not open as a mind: ${openError}` } : integrity],
+    checks: [
+      {
+        ...(integrity.ok ? { ...integrity, ok: false, problems: 1, summary: `the file does not open as a mind: ${openError}` } : integrity),
+        durationMs: Math.round(performance.now() - started),
+      },
+    ],
   };
 }
