@@ -12,8 +12,9 @@ import type { BackupSettings } from '../../shared/settings';
 const DAY_MS = 86_400_000;
 const AUTO_MARK = '-auto-';
 
+/** A folder the settings name is taken from the mind file's folder when it is relative. */
 export function backupFolderOf(mindPath: string, settings: BackupSettings): string {
-  if (settings.folder !== null) return resolve(settings.folder);
+  if (settings.folder !== null) return resolve(dirname(mindPath), settings.folder);
   return join(dirname(mindPath), `${stemOf(mindPath)}-backups`);
 }
 
