@@ -2,6 +2,7 @@
 import type { Command } from '../command';
 import { consolidateCommand } from './consolidate';
 import { generateCommand } from './generate';
+import { mcpCommand } from './mcp';
 import { proposalsCommand } from './proposals';
 import { initCommand } from './init';
 import { contradictionsCommand, orphansCommand, searchCommand, uncertainCommand } from './lists';
@@ -42,6 +43,7 @@ export const COMMANDS: readonly Command[] = [
   consolidateCommand,
   generateCommand,
   serveCommand,
+  mcpCommand,
 ];
 
 export function findCommand(name: string): Command | undefined {
