@@ -5,7 +5,10 @@ import { count } from './common';
 import { SessionStatusSchema } from './session';
 
 export const EVENTS = {
-  /** The mind changed: by this app (ids it touched) or by another process (no ids: refresh everything). */
+  /**
+   * The mind changed, by this app or by another process (an agent, the consolidation worker): `ids`
+   * are the memories that changed (`[]`: none, something else did); without `ids`, anything may have.
+   */
   'mind.changed': z.object({ origin: z.enum(['app', 'outside']), ids: z.array(z.string()).optional() }),
   'session.changed': SessionStatusSchema,
   'consolidation.progress': z.object({ runId: z.string(), stage: z.enum(RUN_STAGES), done: count, total: count }),

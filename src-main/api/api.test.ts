@@ -30,6 +30,7 @@ describe('the handler table', () => {
       'memories.restore': { id: f.ids.note },
       'memories.setProtected': { id: f.ids.belief, protected: true },
       'memories.verify': { id: f.ids.belief, evidence: 'checked the release log' },
+      'memories.locate': { ids: [f.ids.belief], bounds: [null] },
       'settings.update': { scheduler: { everyEpisodes: 5 } },
       'settings.setApiKey': { key: 'sk-test' },
     };

@@ -19,6 +19,8 @@ export interface MemoryFilter {
   maxConfidence?: number;
   scope?: string;
   text?: string;
+  /** Only these memories (a live refresh placing the rows that changed). */
+  ids?: readonly string[];
 }
 
 export const SORT_KEYS = ['updated', 'created', 'confidence', 'type', 'tier'] as const;
@@ -77,6 +79,10 @@ export function listMemoryRecords(db: Db, filter: MemoryFilter, page: KeysetPage
   if (filter.scope !== undefined) {
     where.push('m.scope = ?');
     params.push(filter.scope);
+  }
+  if (filter.ids !== undefined) {
+    where.push('m.id IN (SELECT value FROM json_each(?))');
+    params.push(JSON.stringify(filter.ids));
   }
   if (filter.text !== undefined && filter.text.trim() !== '') {
     const match = ftsMatchExpression(filter.text);
