@@ -17,6 +17,11 @@ export const LocateRequestSchema = z.strictObject({
   ids: z.array(memoryId).min(1).max(MAX_LOCATE_IDS),
   /** Each loaded page's `nextCursor`, in order; null only for a last page that reached the end of the list. */
   bounds: z.array(z.string().max(2_000).nullable()).min(1).max(20_000),
+  /**
+   * The journal position the window's news reaches (the latest `mind.changed` `upTo`): rows changed
+   * after it are not where the window shows them yet, so no row is placed after one of them.
+   */
+  upTo: z.number().int().min(0).optional(),
 });
 export type LocateRequest = z.input<typeof LocateRequestSchema>;
 

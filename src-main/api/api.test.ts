@@ -118,7 +118,7 @@ describe('events', () => {
     await callOk(f.api, 'memories.setProtected', { id: f.ids.note, protected: true });
     expect(events).toEqual([
       { type: 'session.changed', payload: expect.objectContaining({ state: 'open', path: f.mindPath, name: 'small' }) },
-      { type: 'mind.changed', payload: { origin: 'app', ids: [f.ids.note] } },
+      { type: 'mind.changed', payload: { origin: 'app', ids: [f.ids.note], upTo: expect.any(Number) } },
     ]);
   });
 

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { CALLS, type CallResult, isCallName, type MindEvent } from '../../shared/contract';
 import { type ErrorCode, isMindError } from '../../shared/errors';
+import { journalPosition } from '../mind/outside-writes';
 import type { ApiContext, HandlerTable } from './handler-table';
 import { liveCalls } from './live-calls';
 import { memoryCalls } from './memory-calls';
@@ -37,7 +38,7 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
     session,
     platform,
     scheduler: bindScheduler(session, platform, { logError, schedulerOptions: options.schedulerOptions }),
-    changed: (ids) => session.events.emit({ type: 'mind.changed', payload: { origin: 'app', ids } }),
+    changed: (ids) => session.events.emit({ type: 'mind.changed', payload: { origin: 'app', ids, upTo: journalPosition(session.mind()) } }),
   };
   const handlers: HandlerTable = { ...sessionCalls(context), ...memoryCalls(context), ...mindCalls(context), ...liveCalls(context) };
 

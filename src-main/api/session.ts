@@ -111,7 +111,7 @@ export function createSession(options: SessionOptions): Session {
     }
     const stopWatching = watchOutsideWrites(
       mind,
-      ({ ids }) => events.emit({ type: 'mind.changed', payload: ids === null ? { origin: 'outside' } : { origin: 'outside', ids } }),
+      ({ ids, upTo }) => events.emit({ type: 'mind.changed', payload: ids === null ? { origin: 'outside' } : { origin: 'outside', ids, upTo } }),
       options.pollMs,
     );
     current = { mind, path, isDemo: how.isDemo, stopWatching };

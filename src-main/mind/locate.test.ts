@@ -5,6 +5,7 @@ import { archiveMemory } from './lifecycle';
 import { type ListRequest, listMemories } from './list';
 import { locateInList } from './locate';
 import type { Mind } from './mind';
+import { journalPosition } from './outside-writes';
 import { USER, add, expectMindError, freshMind, type TestMind } from './test-support';
 
 let t: TestMind;
@@ -90,6 +91,29 @@ describe('locating changed memories in a loaded list', () => {
     const [placement] = locateInList(mind, { ...request, ids: [moved], bounds: pages.map((p) => p.nextCursor) });
     expect(placement).toMatchObject({ id: moved, page: 1, after: ids[9] });
     expect(pages[0]?.ids.at(-1)).toBe(ids[9]);
+  });
+
+  it('places a row only after rows the window already shows: one written after the news it acts on is passed over', () => {
+    t = freshMind();
+    const { mind, clock } = t;
+    notes(t, 12);
+    const request: ListRequest = { sort: 'updated', direction: 'desc' };
+    const pages = loaded(mind, clock, request, 2);
+    const announced = add(mind, { type: 'note', content: 'announced' });
+    const upTo = journalPosition(mind);
+    clock.advance(1_000);
+    const unannounced = add(mind, { type: 'note', content: 'written after the announcement' });
+    const bounds = pages.map((p) => p.nextCursor);
+    // Without a position, the newer row (which the window does not have yet) is the predecessor.
+    expect(locateInList(mind, { ...request, ids: [announced.id], bounds })[0]?.after).toBe(unannounced.id);
+    // With it, the announced row goes first, where the window can put it.
+    expect(locateInList(mind, { ...request, ids: [announced.id], bounds, upTo })[0]).toMatchObject({ page: 0, after: null });
+    // Rows of the same news stay each other's predecessors.
+    const both = locateInList(mind, { ...request, ids: [announced.id, unannounced.id], bounds, upTo });
+    expect(both.map((p) => [p.id, p.after])).toEqual([
+      [unannounced.id, null],
+      [announced.id, unannounced.id],
+    ]);
   });
 
   it('refuses cursors of another sort, a null bound before the last page, and no ids', () => {

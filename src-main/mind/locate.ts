@@ -6,7 +6,7 @@
  */
 import { MAX_LOCATE_IDS } from '../../shared/contract/live';
 import { MindError } from '../../shared/errors';
-import { listMemoryRecords, type SortValue, sortValueOf } from '../store/list-query';
+import { listMemoryRecords, type MemoryFilter, type SortValue, sortValueOf } from '../store/list-query';
 import type { MemoryRecord } from '../store/memory-record';
 import { checkListShape, decodeCursor, type ListRequest, type ListShape, type MemorySummary, summarizeMemory } from './list';
 import type { Mind } from './mind';
@@ -15,6 +15,11 @@ export interface LocateRequest extends Pick<ListRequest, 'filter' | 'sort' | 'di
   ids: readonly string[];
   /** Each loaded page's `nextCursor`, in order; null only for a last page that reached the end. */
   bounds: readonly (string | null)[];
+  /**
+   * The journal position the window's news reaches: a row changed after it is not yet where the
+   * window shows it (or not shown at all), so nothing is placed after it.
+   */
+  upTo?: number | undefined;
 }
 
 /**
@@ -55,7 +60,7 @@ export function locateInList(mind: Mind, request: LocateRequest): Placement[] {
       id: record.id,
       item: summarizeMemory(record, now),
       page: page < 0 ? null : page,
-      after: page < 0 ? null : predecessorOf(mind, record, shape),
+      after: page < 0 ? null : predecessorOf(mind, record, shape, request.upTo === undefined ? undefined : { journalSeq: request.upTo, except: ids }),
     };
   });
   return [...left, ...placed];
@@ -67,9 +72,9 @@ function comesAfter(a: Position, b: Position, direction: 'asc' | 'desc'): boolea
   return direction === 'asc' ? order > 0 : order < 0;
 }
 
-/** The row just before a memory in the list: one keyset step the other way. */
-function predecessorOf(mind: Mind, record: MemoryRecord, shape: ListShape): string | null {
-  const [before] = listMemoryRecords(mind.store.db, shape.filter, {
+/** The row just before a memory in the list (among the rows the window knows): one keyset step the other way. */
+function predecessorOf(mind: Mind, record: MemoryRecord, shape: ListShape, unchangedSince: MemoryFilter['unchangedSince']): string | null {
+  const [before] = listMemoryRecords(mind.store.db, { ...shape.filter, unchangedSince }, {
     sort: shape.sort,
     direction: shape.direction === 'asc' ? 'desc' : 'asc',
     limit: 1,

@@ -20,6 +20,13 @@ const MAX_JOURNAL_ROWS = 5_000;
  */
 export interface OutsideChange {
   ids: string[] | null;
+  /** The journal position read up to: the ids are complete up to it. */
+  upTo: number;
+}
+
+/** The journal position now: what a change announced at this moment is complete up to. */
+export function journalPosition(mind: Mind): number {
+  return journalHead(mind.store.db);
 }
 
 /** Calls `onChange` after each poll that saw another connection's commit; returns the stop function. */
@@ -36,7 +43,7 @@ export function watchOutsideWrites(mind: Mind, onChange: (change: OutsideChange)
       const touches = journalTouchesSince(db, journalSeen, MAX_JOURNAL_ROWS);
       journalSeen = touches.truncated ? journalHead(db) : touches.lastSeq;
       const known = !touches.truncated && !touches.untargeted && touches.memoryIds.length <= MAX_CHANGED_IDS;
-      change = { ids: known ? touches.memoryIds : null };
+      change = { ids: known ? touches.memoryIds : null, upTo: journalSeen };
     } catch {
       // The connection closed under us (the mind is being closed): the stop call follows.
       return;

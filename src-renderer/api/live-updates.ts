@@ -20,7 +20,7 @@ export function applySignal(queryClient: QueryClient, signal: TransportSignal, r
       void queryClient.invalidateQueries({ queryKey: KEYS.consolidation });
       const ids = signal.payload.ids;
       if (ids === undefined || rows === undefined) void queryClient.invalidateQueries({ queryKey: KEYS.memories });
-      else if (ids.length > 0) rows.memoriesChanged(ids);
+      else if (ids.length > 0) rows.memoriesChanged(ids, signal.payload.upTo);
       return;
     }
     case 'session.changed':
