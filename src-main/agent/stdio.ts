@@ -21,6 +21,8 @@ export async function serveOverStdio(mind: Mind, options: AgentServerOptions, st
     server.onclose = resolve;
     streams.input.once('end', resolve);
     streams.input.once('close', resolve);
+    // The client went away mid-answer (a broken pipe): nobody is left to serve.
+    streams.output.once('error', () => resolve());
   });
   await server.connect(transport);
   await Promise.race([ended, streams.stop]);

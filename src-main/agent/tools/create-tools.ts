@@ -81,144 +81,138 @@ export const captureTool = defineTool({
   },
 });
 
-export const addEpisodeTool = defineTool({
-  name: 'add_episode',
+/**
+ * An `add_<type>` tool: the memory's main text under the name that fits its type (an episode's
+ * objective, a belief's statement…), its type's own fields, confidence and provenance.
+ */
+function addTool<S extends z.ZodRawShape>(spec: {
+  type: Exclude<MemoryType, 'raw'>;
+  title: string;
+  description: string;
+  /** The main text's argument name and schema. */
+  content: readonly [name: string, schema: z.ZodString];
+  fields: S;
+  /** The type's fields (shared/model FIELD_SCHEMAS names) from the arguments. */
+  toFields(args: z.output<z.ZodObject<S>>): Record<string, unknown>;
+  confidence?: z.ZodOptional<z.ZodNumber>;
+}): AgentTool {
+  const [contentName, contentSchema] = spec.content;
+  return defineTool({
+    name: `add_${spec.type}`,
+    title: spec.title,
+    description: spec.description,
+    input: z.strictObject({ [contentName]: contentSchema, ...spec.fields, confidence: spec.confidence ?? confidenceInput, ...provenanceInput }),
+    output: CreatedOutput,
+    annotations: WRITE,
+    writes: true,
+    run(args, ctx) {
+      const all = args as Record<string, unknown> & z.output<z.ZodObject<typeof provenanceInput>> & { confidence?: number };
+      return save(ctx, spec.type, all[contentName] as string, spec.toFields(args as z.output<z.ZodObject<S>>), all);
+    },
+  });
+}
+
+export const addEpisodeTool = addTool({
+  type: 'episode',
   title: 'Add an episode',
   description:
     'Record something that happened: what you set out to do, how it turned out, and what you learned. Episodes are the evidence beliefs stand on.',
-  input: z.strictObject({
-    objective: text(20_000, 'What you were trying to do.'),
+  content: ['objective', text(20_000, 'What you were trying to do.')],
+  fields: {
     outcome: z.string().max(20_000).optional().describe('What happened.'),
     outcome_type: z.enum(['success', 'failure', 'partial', 'unknown']).optional(),
     lessons: z.array(z.string().trim().min(1).max(2_000)).max(20).optional().describe('What you learned, one lesson per entry.'),
     emotional_valence: z.number().min(-1).max(1).optional().describe('-1 (bad) to 1 (good).'),
     emotional_arousal: unit.optional().describe('0 (calm) to 1 (intense).'),
-    confidence: confidenceInput,
-    ...provenanceInput,
+  },
+  toFields: (a) => ({
+    outcome: a.outcome,
+    outcomeType: a.outcome_type,
+    lessons: a.lessons,
+    emotionalValence: a.emotional_valence,
+    emotionalArousal: a.emotional_arousal,
   }),
-  output: CreatedOutput,
-  annotations: WRITE,
-  writes: true,
-  run: (a, ctx) =>
-    save(ctx, 'episode', a.objective, {
-      outcome: a.outcome,
-      outcomeType: a.outcome_type,
-      lessons: a.lessons,
-      emotionalValence: a.emotional_valence,
-      emotionalArousal: a.emotional_arousal,
-    }, a),
 });
 
-export const addNoteTool = defineTool({
-  name: 'add_note',
+export const addNoteTool = addTool({
+  type: 'note',
   title: 'Add a note',
   description: 'Keep a decision, insight, observation, quote, question, idea or fact worth remembering as it is.',
-  input: z.strictObject({
-    content: text(100_000, 'The note.'),
+  content: ['content', text(100_000, 'The note.')],
+  fields: {
     note_type: z.enum(['decision', 'insight', 'observation', 'quote', 'question', 'idea', 'fact']).optional(),
     speaker: z.string().max(200).optional().describe('Who said it, for a quote or a decision.'),
-    confidence: confidenceInput,
-    ...provenanceInput,
-  }),
-  output: CreatedOutput,
-  annotations: WRITE,
-  writes: true,
-  run: (a, ctx) => save(ctx, 'note', a.content, { noteType: a.note_type, speaker: a.speaker }, a),
+  },
+  toFields: (a) => ({ noteType: a.note_type, speaker: a.speaker }),
 });
 
-export const addBeliefTool = defineTool({
-  name: 'add_belief',
+export const addBeliefTool = addTool({
+  type: 'belief',
   title: 'Add a belief',
   description:
     'State something you hold to be true, as one falsifiable sentence. Its confidence comes from its evidence (α = 1 + supporting episodes, β = 1). ' +
     'The answer warns when it contradicts an active belief; to replace a belief use supersede instead.',
-  input: z.strictObject({
-    statement: text(5_000, 'The belief, one sentence.'),
+  content: ['statement', text(5_000, 'The belief, one sentence.')],
+  fields: {
     subject: z.string().max(500).optional().describe('What it is about.'),
     predicate: z.string().max(500).optional().describe('The property or preference it states.'),
     context: z.string().max(500).optional().describe('When or where it applies.'),
     timeframe: z.enum(['current', 'past', 'always']).optional(),
     belief_type: z.enum(['fact', 'preference', 'principle', 'pattern', 'meta']).optional(),
-    confidence: unit.optional().describe('Only when you have no episodes to cite: an initial confidence, 0 to 1.'),
-    ...provenanceInput,
-  }),
-  output: CreatedOutput,
-  annotations: WRITE,
-  writes: true,
-  run: (a, ctx) =>
-    save(ctx, 'belief', a.statement, { subject: a.subject, predicate: a.predicate, context: a.context, timeframe: a.timeframe, beliefType: a.belief_type }, a),
+  },
+  toFields: (a) => ({ subject: a.subject, predicate: a.predicate, context: a.context, timeframe: a.timeframe, beliefType: a.belief_type }),
+  confidence: unit.optional().describe('Only when you have no episodes to cite: an initial confidence, 0 to 1.'),
 });
 
-export const addValueTool = defineTool({
-  name: 'add_value',
+export const addValueTool = addTool({
+  type: 'value',
   title: 'Add a value',
   description: 'Record something you care about that should guide choices whatever the task. Values appear in every context pack.',
-  input: z.strictObject({
-    statement: text(5_000, 'The value, e.g. "Never ship code that was not run".'),
+  content: ['statement', text(5_000, 'The value, e.g. "Never ship code that was not run".')],
+  fields: {
     name: z.string().max(200).optional().describe('A short name, e.g. "honesty".'),
     priority: z.number().int().min(0).max(100).optional().describe('0 to 100; higher values win when values pull apart.'),
-    confidence: confidenceInput,
-    ...provenanceInput,
-  }),
-  output: CreatedOutput,
-  annotations: WRITE,
-  writes: true,
-  run: (a, ctx) => save(ctx, 'value', a.statement, { name: a.name, priority: a.priority }, a),
+  },
+  toFields: (a) => ({ name: a.name, priority: a.priority }),
 });
 
-export const addGoalTool = defineTool({
-  name: 'add_goal',
+export const addGoalTool = addTool({
+  type: 'goal',
   title: 'Add a goal',
   description: 'Record something you are working towards.',
-  input: z.strictObject({
-    title: text(2_000, 'The goal.'),
+  content: ['title', text(2_000, 'The goal.')],
+  fields: {
     description: z.string().max(20_000).optional(),
     goal_status: z.enum(['active', 'completed', 'paused', 'abandoned']).optional(),
     priority: z.enum(['low', 'medium', 'high']).optional(),
-    confidence: confidenceInput,
-    ...provenanceInput,
-  }),
-  output: CreatedOutput,
-  annotations: WRITE,
-  writes: true,
-  run: (a, ctx) => save(ctx, 'goal', a.title, { description: a.description, goalStatus: a.goal_status, priority: a.priority }, a),
+  },
+  toFields: (a) => ({ description: a.description, goalStatus: a.goal_status, priority: a.priority }),
 });
 
-export const addDriveTool = defineTool({
-  name: 'add_drive',
+export const addDriveTool = addTool({
+  type: 'drive',
   title: 'Add a drive',
   description: 'Record what moves you: a standing motivation and how strong it is.',
-  input: z.strictObject({
-    focus: text(2_000, 'What the drive is towards.'),
+  content: ['focus', text(2_000, 'What the drive is towards.')],
+  fields: {
     drive_type: z.enum(['existence', 'growth', 'curiosity', 'connection', 'reproduction', 'other']).optional(),
     intensity: unit.optional().describe('0 to 1.'),
-    confidence: confidenceInput,
-    ...provenanceInput,
-  }),
-  output: CreatedOutput,
-  annotations: WRITE,
-  writes: true,
-  run: (a, ctx) => save(ctx, 'drive', a.focus, { driveType: a.drive_type, intensity: a.intensity }, a),
+  },
+  toFields: (a) => ({ driveType: a.drive_type, intensity: a.intensity }),
 });
 
-export const addRelationshipTool = defineTool({
-  name: 'add_relationship',
+export const addRelationshipTool = addTool({
+  type: 'relationship',
   title: 'Add a relationship',
   description: 'Record someone or something you deal with, how you relate to them and how far you trust them.',
-  input: z.strictObject({
-    entity: text(500, 'Who or what: a person, an agent, an organization, a system.'),
+  content: ['entity', text(500, 'Who or what: a person, an agent, an organization, a system.')],
+  fields: {
     entity_type: z.enum(['person', 'agent', 'organization', 'system', 'other']).optional(),
     relationship_type: z.string().max(200).optional().describe('e.g. colleague, reviewer, user, dependency.'),
     sentiment: z.number().min(-1).max(1).optional().describe('-1 to 1.'),
     trust: unit.optional().describe('0 to 1.'),
-    confidence: confidenceInput,
-    ...provenanceInput,
-  }),
-  output: CreatedOutput,
-  annotations: WRITE,
-  writes: true,
-  run: (a, ctx) =>
-    save(ctx, 'relationship', a.entity, { entityType: a.entity_type, relationshipType: a.relationship_type, sentiment: a.sentiment, trust: a.trust }, a),
+  },
+  toFields: (a) => ({ entityType: a.entity_type, relationshipType: a.relationship_type, sentiment: a.sentiment, trust: a.trust }),
 });
 
 export const CREATE_TOOLS: readonly AgentTool[] = [

@@ -21,51 +21,55 @@ const ConfidenceMoved = z.object({ memory: MemorySummarySchema, confidenceBefore
 
 const reasonInput = z.string().trim().min(1).max(2_000);
 
-/** Verify and reinforce both report how confidence moved. */
-function confidenceAnswer(mind: Mind, verb: string, before: number, record: ReturnType<typeof verifyMemory>) {
-  const memory = summarizeMemory(record, mind.now());
-  return {
-    text: `${verb} ${memoryLine(memory)}: confidence ${before.toFixed(2)} → ${record.confidence.toFixed(2)}.`,
-    data: { memory, confidenceBefore: before, confidenceAfter: record.confidence },
-  };
+/** Verify and reinforce: an id and the evidence in, how confidence moved out. */
+function confidenceTool(spec: {
+  name: 'verify' | 'reinforce';
+  title: string;
+  description: string;
+  evidence: string;
+  verb: string;
+  apply(mind: Mind, id: string, input: { evidence?: string | undefined }, options: { actor: string }): ReturnType<typeof verifyMemory>;
+}): AgentTool {
+  return defineTool({
+    name: spec.name,
+    title: spec.title,
+    description: spec.description,
+    input: z.strictObject({ id: memoryIdInput, evidence: z.string().trim().max(10_000).optional().describe(spec.evidence) }),
+    output: ConfidenceMoved,
+    annotations: JUDGE,
+    writes: true,
+    run({ id, evidence }, ctx) {
+      const before = getMemoryView(ctx.mind, id).confidence;
+      const record = spec.apply(ctx.mind, id, { evidence }, { actor: ctx.actor() });
+      const memory = summarizeMemory(record, ctx.mind.now());
+      return {
+        text: `${spec.verb} ${memoryLine(memory)}: confidence ${before.toFixed(2)} → ${record.confidence.toFixed(2)}.`,
+        data: { memory, confidenceBefore: before, confidenceAfter: record.confidence },
+      };
+    },
+  });
 }
 
-export const verifyTool = defineTool({
+export const verifyTool = confidenceTool({
   name: 'verify',
   title: 'Verify a memory',
   description:
     'Confirm a memory is still true after checking it against something (code, a document, a person). A belief gains α+1; any other memory gains 0.1 ' +
     '(capped at 1). Its decay clock restarts.',
-  input: z.strictObject({
-    id: memoryIdInput,
-    evidence: z.string().trim().max(10_000).optional().describe('What you checked it against (kept in its history).'),
-  }),
-  output: ConfidenceMoved,
-  annotations: JUDGE,
-  writes: true,
-  run({ id, evidence }, ctx) {
-    const before = getMemoryView(ctx.mind, id).confidence;
-    return confidenceAnswer(ctx.mind, 'Verified', before, verifyMemory(ctx.mind, id, { evidence }, { actor: ctx.actor() }));
-  },
+  evidence: 'What you checked it against (kept in its history).',
+  verb: 'Verified',
+  apply: verifyMemory,
 });
 
-export const reinforceTool = defineTool({
+export const reinforceTool = confidenceTool({
   name: 'reinforce',
   title: 'Reinforce a memory',
   description:
     'Something happened that bears a memory out. A belief gains α+1; any other memory gains a boost that shrinks as it is reinforced more often. ' +
     'Name an episode id (ep_…) as evidence to link it as supporting evidence.',
-  input: z.strictObject({
-    id: memoryIdInput,
-    evidence: z.string().trim().max(10_000).optional().describe('What bore it out: an episode id (linked as evidence) or a description.'),
-  }),
-  output: ConfidenceMoved,
-  annotations: JUDGE,
-  writes: true,
-  run({ id, evidence }, ctx) {
-    const before = getMemoryView(ctx.mind, id).confidence;
-    return confidenceAnswer(ctx.mind, 'Reinforced', before, reinforceMemory(ctx.mind, id, { evidence }, { actor: ctx.actor() }));
-  },
+  evidence: 'What bore it out: an episode id (linked as evidence) or a description.',
+  verb: 'Reinforced',
+  apply: reinforceMemory,
 });
 
 export const supersedeTool = defineTool({
