@@ -98,3 +98,34 @@ test('an agent’s writes reach the open Browser without a reload and without lo
   expect(calls.filter((call) => call === 'memories.locate').length).toBeGreaterThanOrEqual(1);
   expect(await app.page.evaluate(() => (window as unknown as { e2ePageMark?: string }).e2ePageMark)).toBe('same page');
 });
+
+test('a person reading further down keeps their rows in view while the agent’s new rows arrive above', async ({ app, host }) => {
+  const status = host.session.status();
+  if (status.state !== 'open') throw new Error('the host has no mind open');
+  await app.go('#/browser');
+  await app.browser.expectRows();
+  await app.browser.grid.evaluate((grid) => grid.scrollTo(0, 40 * 30));
+  await expect.poll(async () => (await app.browser.renderedIds()).length).toBeGreaterThan(20);
+  const firstInView = async () =>
+    app.browser.grid.evaluate((grid) => {
+      const top = grid.getBoundingClientRect().top + 36;
+      const rows = [...grid.querySelectorAll<HTMLElement>('[role="row"][data-memory-id]')];
+      return rows.find((row) => row.getBoundingClientRect().bottom > top + 1)?.dataset.memoryId ?? null;
+    });
+  const reading = await firstInView();
+  expect(reading).not.toBeNull();
+  const loaded = async () => Number(/^([\d,]+) memor/.exec((await app.page.locator('.list-status').textContent()) ?? '')?.[1]?.replace(/,/g, ''));
+  const before = await loaded();
+
+  const agent = await connectAgent(status.path);
+  try {
+    const written: string[] = [];
+    for (let i = 0; i < 3; i++) written.push((await agent.call<{ memory: { id: string } }>('add_note', { content: `Agent aside ${i}` })).memory.id);
+    await expect.poll(loaded, ARRIVES_WITHIN).toBe(before + 3);
+    await expect.poll(firstInView).toBe(reading);
+    await app.browser.grid.evaluate((grid) => grid.scrollTo(0, 0));
+    await expect(app.browser.row(written[2] as string)).toBeVisible();
+  } finally {
+    await agent.close();
+  }
+});
