@@ -21,9 +21,13 @@ export interface VectorCandidate {
   similarity: number;
 }
 
-/** Type restriction as SQL: `AND m.type IN (…)`, or nothing for every type. */
+/**
+ * Type restriction as SQL: `AND m.type IN (…)`, or nothing for every type. Like the status test
+ * beside it, it is written `+m.…` so it filters the few candidates: given an index to use, the
+ * planner would walk every active memory of the type and probe the candidates for each.
+ */
 function typeClause(types: readonly MemoryType[] | null): string {
-  return types === null || types.length === 0 ? '' : `AND m.type IN (${types.map((t) => `'${t}'`).join(', ')})`;
+  return types === null || types.length === 0 ? '' : `AND +m.type IN (${types.map((t) => `'${t}'`).join(', ')})`;
 }
 
 /**
@@ -50,7 +54,7 @@ export function rankedTextCandidates(
     db,
     `WITH hits AS (SELECT rowid AS seq, bm25(memories_fts) AS bm25 FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rank LIMIT ?)
      SELECT m.*, -hits.bm25 AS text_score FROM hits JOIN memories m ON m.seq = hits.seq
-     WHERE m.status = 'active' ${typeClause(types)}`,
+     WHERE +m.status = 'active' ${typeClause(types)}`,
   ).all(match, pool) as (MemoryRow & { text_score: number })[];
   return rows.map((row) => ({ record: toRecord(row), bm25: row.text_score }));
 }
@@ -66,7 +70,7 @@ export function newestTextCandidates(db: Db, word: string, pool: number, types: 
     db,
     `WITH hits AS (SELECT rowid AS seq, bm25(memories_fts) AS bm25 FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rowid DESC LIMIT ?)
      SELECT m.*, -hits.bm25 AS text_score FROM hits JOIN memories m ON m.seq = hits.seq
-     WHERE m.status = 'active' ${typeClause(types)}`,
+     WHERE +m.status = 'active' ${typeClause(types)}`,
   ).all(match, pool) as (MemoryRow & { text_score: number })[];
   return rows.map((row) => ({ record: toRecord(row), bm25: row.text_score }));
 }
@@ -82,14 +86,18 @@ export function nearestVectors(db: Db, vector: Float32Array, k: number, types: r
     db,
     `WITH near AS (SELECT rowid AS seq, distance FROM memory_vectors WHERE embedding MATCH ? AND k = ?)
      SELECT m.*, 1 - near.distance AS similarity FROM near JOIN memories m ON m.seq = near.seq
-     WHERE m.status = 'active' ${typeClause(types)}`,
+     WHERE +m.status = 'active' ${typeClause(types)}`,
   ).all(Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength), k) as (MemoryRow & { similarity: number })[];
   return rows.map((row) => ({ record: toRecord(row), similarity: row.similarity }));
 }
 
+/** How many of a type's most recently updated memories the standing ones are chosen from (bounds the cost in a huge mind). */
+export const STANDING_WINDOW = 1_000;
+
 /**
  * Active memories of one type by their `priority` field, highest first: the values and goals that
- * stand whatever the task. Goals that are done, paused or abandoned do not stand.
+ * stand whatever the task. Goals that are done, paused or abandoned do not stand. Chosen among the
+ * type's STANDING_WINDOW most recently updated: priorities live in the fields, unindexed.
  */
 export function standingByPriority(db: Db, type: 'value' | 'goal', limit: number): MemoryRecord[] {
   // Goal priorities are words; values carry 0-100.
@@ -101,8 +109,8 @@ export function standingByPriority(db: Db, type: 'value' | 'goal', limit: number
   return (
     stmt(
       db,
-      `SELECT * FROM memories INDEXED BY memories_type_updated
-       WHERE type = ? AND status = 'active' ${open} ORDER BY ${priority} DESC, updated_at DESC LIMIT ?`,
-    ).all(type, limit) as MemoryRow[]
+      `SELECT * FROM (SELECT * FROM memories INDEXED BY memories_type_updated WHERE type = ? ORDER BY updated_at DESC LIMIT ?)
+       WHERE status = 'active' ${open} ORDER BY ${priority} DESC, updated_at DESC LIMIT ?`,
+    ).all(type, STANDING_WINDOW, limit) as MemoryRow[]
   ).map(toRecord);
 }
