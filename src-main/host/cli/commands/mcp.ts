@@ -12,7 +12,7 @@ import { requireMindPath } from '../mind-path';
 export const mcpCommand: FileCommand = {
   kind: 'file',
   name: 'mcp',
-  usage: 'mcp --mind FILE [--agent NAME]',
+  usage: 'mcp [--agent NAME]',
   summary: "Serve the mind to an AI agent over MCP (stdio): recall, consult, capture and add memories, verify, supersede; writes are journaled as agent:NAME (default: the client's name).",
   positionals: [],
   options: { agent: { type: 'string' } },
