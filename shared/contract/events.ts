@@ -6,8 +6,16 @@ import { SessionStatusSchema } from './session';
 import { TRUST_EVENTS } from './trust';
 
 export const EVENTS = {
-  /** The mind changed: by this app (ids it touched) or by another process (no ids: refresh everything). */
-  'mind.changed': z.object({ origin: z.enum(['app', 'outside']), ids: z.array(z.string()).optional() }),
+  /**
+   * The mind changed, by this app or by another process (an agent, the consolidation worker): `ids`
+   * are the memories that changed (`[]`: none, something else did); without `ids`, anything may have.
+   * `upTo`: the journal position the ids are complete up to (later writes come in later events).
+   */
+  'mind.changed': z.object({
+    origin: z.enum(['app', 'outside']),
+    ids: z.array(z.string()).optional(),
+    upTo: z.number().int().min(0).optional(),
+  }),
   'session.changed': SessionStatusSchema,
   'consolidation.progress': z.object({ runId: z.string(), stage: z.enum(RUN_STAGES), done: count, total: count }),
   'consolidation.finished': z.object({ runId: z.string(), status: z.enum(RUN_STATUSES) }),

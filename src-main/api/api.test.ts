@@ -30,6 +30,7 @@ describe('the handler table', () => {
       'memories.restore': { id: f.ids.note },
       'memories.setProtected': { id: f.ids.belief, protected: true },
       'memories.verify': { id: f.ids.belief, evidence: 'checked the release log' },
+      'memories.locate': { ids: [f.ids.belief], bounds: [null] },
       'settings.update': { scheduler: { everyEpisodes: 5 } },
       'settings.setApiKey': { key: 'sk-test' },
       'memories.forgetImpact': { id: f.ids.episode },
@@ -122,7 +123,7 @@ describe('events', () => {
     await callOk(f.api, 'memories.setProtected', { id: f.ids.note, protected: true });
     expect(events).toEqual([
       { type: 'session.changed', payload: expect.objectContaining({ state: 'open', path: f.mindPath, name: 'small' }) },
-      { type: 'mind.changed', payload: { origin: 'app', ids: [f.ids.note] } },
+      { type: 'mind.changed', payload: { origin: 'app', ids: [f.ids.note], upTo: expect.any(Number) } },
     ]);
   });
 

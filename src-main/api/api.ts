@@ -6,8 +6,10 @@
 import type { z } from 'zod';
 import { CALLS, type CallResult, isCallName, type MindEvent } from '../../shared/contract';
 import { type ErrorCode, isMindError } from '../../shared/errors';
+import { journalPosition } from '../mind/outside-writes';
 import { type BackupPortOptions, bindBackups } from './backup-port';
 import type { ApiContext, HandlerTable } from './handler-table';
+import { liveCalls } from './live-calls';
 import { memoryCalls } from './memory-calls';
 import { mindCalls } from './mind-calls';
 import { checkPayloadShape } from './payload-guard';
@@ -41,9 +43,15 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
     platform,
     scheduler: bindScheduler(session, platform, { logError, schedulerOptions: options.schedulerOptions }),
     backups: bindBackups(session, { logError, clock: options.backupClock }),
-    changed: (ids) => session.events.emit({ type: 'mind.changed', payload: { origin: 'app', ids } }),
+    changed: (ids) => session.events.emit({ type: 'mind.changed', payload: { origin: 'app', ids, upTo: journalPosition(session.mind()) } }),
   };
-  const handlers: HandlerTable = { ...sessionCalls(context), ...memoryCalls(context), ...mindCalls(context), ...trustCalls(context) };
+  const handlers: HandlerTable = {
+    ...sessionCalls(context),
+    ...memoryCalls(context),
+    ...mindCalls(context),
+    ...liveCalls(context),
+    ...trustCalls(context),
+  };
 
   return {
     async dispatch(name, payload) {

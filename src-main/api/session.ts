@@ -111,7 +111,7 @@ export function createSession(options: SessionOptions): Session {
     }
     const stopWatching = watchOutsideWrites(
       mind,
-      () => events.emit({ type: 'mind.changed', payload: { origin: 'outside' } }),
+      ({ ids, upTo }) => events.emit({ type: 'mind.changed', payload: ids === null ? { origin: 'outside' } : { origin: 'outside', ids, upTo } }),
       options.pollMs,
     );
     current = { mind, path, isDemo: how.isDemo, stopWatching };

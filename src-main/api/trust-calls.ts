@@ -21,8 +21,8 @@ export function trustCalls(ctx: ApiContext): HandlerSlice<TrustCall> {
     },
     'consolidation.revert': ({ runId }) => {
       const result = revertRun(mind(), runId, { actor: 'user' });
-      ctx.changed([]);
-      return { ...result, conflicts: [...result.conflicts] };
+      ctx.changed([...result.memoryIds]);
+      return { runId: result.runId, reverted: result.reverted, conflicts: [...result.conflicts] };
     },
     'mind.backup': async (request) => {
       let path = request?.path ?? null;

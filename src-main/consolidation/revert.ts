@@ -46,7 +46,7 @@ export function revertRun(mind: Mind, runId: string, options: { actor: string })
       else byMemory.set(row.memoryId, [row]);
     }
     const conflicts: RevertConflict[] = [];
-    let reverted = 0;
+    const memoryIds: string[] = [];
     for (const [memoryId, rows] of byMemory) {
       const later = firstChangeOutsideRun(db, memoryId, (rows[0] as JournalEntry).seq, runId);
       if (later) {
@@ -54,10 +54,10 @@ export function revertRun(mind: Mind, runId: string, options: { actor: string })
         continue;
       }
       revertMemory(mind, loadMemory(mind, memoryId), rows, runId, options.actor);
-      reverted += 1;
+      memoryIds.push(memoryId);
     }
     markRunReverted(db, runId, mind.now());
-    return { runId, reverted, conflicts };
+    return { runId, reverted: memoryIds.length, conflicts, memoryIds };
   });
 }
 

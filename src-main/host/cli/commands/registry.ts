@@ -5,6 +5,7 @@ import { checkCommand } from './check';
 import { consolidateCommand } from './consolidate';
 import { forgetCommand } from './forget';
 import { generateCommand } from './generate';
+import { mcpCommand } from './mcp';
 import { proposalsCommand } from './proposals';
 import { initCommand } from './init';
 import { contradictionsCommand, orphansCommand, searchCommand, uncertainCommand } from './lists';
@@ -47,6 +48,7 @@ export const COMMANDS: readonly Command[] = [
   checkCommand,
   generateCommand,
   serveCommand,
+  mcpCommand,
 ];
 
 export function findCommand(name: string): Command | undefined {
