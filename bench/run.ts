@@ -6,6 +6,9 @@
  *   --reps N                 repetitions of the quick operations (default 200; 40 with --quick)
  *   --consolidation          only the consolidation benchmark (10,000 beliefs + 10,000 episodes)
  *   --ui                     only the UI bench (the app in Chromium through `mindloom serve`)
+ *   --quality                only the quality bench (planted corpora, bench/quality/quality-report.ts):
+ *     --provider offline|openai, --corpus lexical|paraphrase, --split calibration|heldout,
+ *     --settings-from MIND (the openai endpoint a mind's settings name)
  * Prints a table per size and writes bench/results/store-<N>.json; then the consolidation
  * benchmark, which writes bench/results/consolidation.json; then the UI bench on the largest
  * size, which writes bench/results/ui.json.
@@ -23,6 +26,9 @@ import { readMeta } from '../src-main/store/meta-repo';
 import { runStoreBench, TARGETS_AT_1M } from './store-bench';
 import { reportConsolidationBench, runConsolidationBench } from './consolidation-bench';
 import { reportUiBench, runUiBench } from './ui-bench';
+import { CORPUS_NAMES, SPLITS } from './quality/corpus';
+import { type QualityOptions, qualitySettings, runQualityBench, writeQualityReport } from './quality/quality-report';
+import { PROVIDER_IDS, type ProviderId } from '../shared/settings';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 
@@ -33,6 +39,7 @@ interface Args {
   sizes: number[];
   consolidationOnly: boolean;
   uiOnly: boolean;
+  quality: QualityOptions | null;
   seed: number;
   reps: number;
 }
@@ -47,6 +54,11 @@ function parse(argv: string[]): Args {
       reps: { type: 'string' },
       consolidation: { type: 'boolean' },
       ui: { type: 'boolean' },
+      quality: { type: 'boolean' },
+      provider: { type: 'string' },
+      corpus: { type: 'string' },
+      split: { type: 'string' },
+      'settings-from': { type: 'string' },
     },
   });
   const whole = (text: string, what: string) => {
@@ -59,8 +71,25 @@ function parse(argv: string[]): Args {
     sizes,
     consolidationOnly: values.consolidation ?? false,
     uiOnly: values.ui ?? false,
+    quality: values.quality ? qualityOptions(values) : null,
     seed: values.seed === undefined ? DEFAULT_SEED : whole(values.seed, '--seed'),
     reps: values.reps === undefined ? (values.quick ? 40 : 200) : whole(values.reps, '--reps'),
+  };
+}
+
+function qualityOptions(values: { provider?: string; corpus?: string; split?: string; 'settings-from'?: string }): QualityOptions {
+  const oneOf = <T extends string>(value: string | undefined, allowed: readonly T[], what: string): T[] => {
+    if (value === undefined) return [...allowed];
+    const found = allowed.find((a) => a === value);
+    if (!found) throw new Error(`${what} must be one of ${allowed.join(', ')} (got "${value}")`);
+    return [found];
+  };
+  return {
+    provider: oneOf(values.provider, PROVIDER_IDS, '--provider')[0] as ProviderId,
+    corpora: oneOf(values.corpus, CORPUS_NAMES, '--corpus'),
+    splits: oneOf(values.split, SPLITS, '--split'),
+    settingsFrom: values['settings-from'],
+    env: process.env,
   };
 }
 
@@ -126,6 +155,10 @@ async function main(): Promise<void> {
     node: process.version,
     platform: `${process.platform}-${process.arch}`,
   };
+  if (args.quality) {
+    writeQualityReport(await runQualityBench(args.quality), qualitySettings(args.quality), machine);
+    return;
+  }
   for (const size of args.consolidationOnly || args.uiOnly ? [] : args.sizes) {
     const mind = mindFor(size, args.seed);
     const g = mind.generation;
