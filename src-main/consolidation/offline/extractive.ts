@@ -1,33 +1,41 @@
 /**
- * Extractive synthesis: the offline provider does not write new sentences, it picks the one the
- * cluster agrees on most. Candidates are every episode's lessons (or, without lessons, its
- * outcome line); the winner is the candidate closest to the centroid of the whole cluster, so an
- * idiosyncratic lesson loses to one that many episodes echo. Structured fields come from plain
- * parsing of the chosen sentence.
+ * Extractive synthesis: the offline provider does not write new sentences; it drafts the belief
+ * from the sentence the cluster agrees with most, trimmed to a statement. Candidates are every
+ * episode's lessons and the clauses of its objective and outcome (cut at "→", ";" and sentence
+ * ends). Each is scored by how much the whole cluster shares it: its mean similarity to the
+ * cluster's episodes. A lesson is already a generalization, so it is preferred over a clause that
+ * reports one incident, unless that clause is clearly more shared (LESSON_PREFERENCE). The winner
+ * loses what belongs to one episode only (parentheticals, a leading "Lesson:"), is cut to
+ * MAX_WORDS and ends as a sentence. Structured fields come from plain parsing of the statement.
+ * The review queue says the statement was drafted from N episodes, so the person edits it.
  */
 import { contentTerms, contentWords } from '../../../shared/rules/contradiction';
 import type { BeliefCandidate, SourceText } from '../provider';
-import { centroid, cosine } from '../vector-math';
+import { cosine, meanDirection, type Vector } from '../vector-math';
 import { splitSourceText } from '../source-text';
 
 const MAX_WORDS = 30;
+/** A lesson's score is multiplied by this before it is compared with an incident's clause. */
+const LESSON_PREFERENCE = 1.5;
 
-export function extractCandidate(cluster: readonly SourceText[], embed: (text: string) => Float32Array): BeliefCandidate {
-  const center = centroid(cluster.map((item) => embed(item.text)));
-  const sentences = cluster.flatMap((item) => {
-    const parts = splitSourceText(item.text);
-    return parts.lessons.length > 0 ? parts.lessons : [parts.main];
-  });
-  let best = sentences[0] ?? '';
+interface Sentence {
+  readonly text: string;
+  readonly lesson: boolean;
+}
+
+export function extractCandidate(cluster: readonly SourceText[], embed: (text: string) => Vector): BeliefCandidate {
+  const { direction, resultant } = meanDirection(cluster.map((item) => embed(item.text)));
+  let best: Sentence = { text: '', lesson: false };
   let bestScore = -Infinity;
-  for (const sentence of sentences) {
-    const score = cosine(embed(sentence), center);
+  for (const sentence of cluster.flatMap((item) => sentencesOf(item.text))) {
+    const shared = cosine(embed(sentence.text), direction) * resultant;
+    const score = sentence.lesson ? shared * LESSON_PREFERENCE : shared;
     if (score > bestScore) {
       best = sentence;
       bestScore = score;
     }
   }
-  const statement = asStatement(best);
+  const statement = asStatement(best.text);
   const subject = subjectOf(statement, cluster);
   return {
     statement,
@@ -38,9 +46,23 @@ export function extractCandidate(cluster: readonly SourceText[], embed: (text: s
   };
 }
 
+/** An episode's lessons, and the clauses of its main line. */
+function sentencesOf(text: string): Sentence[] {
+  const { main, lessons } = splitSourceText(text);
+  const clauses = main
+    .split(/\s+→\s+|;\s+|(?<=[.!?])\s+/u)
+    .map((clause) => clause.trim())
+    .filter((clause) => contentWords(clause).length > 0);
+  return [...lessons.map((lesson) => ({ text: lesson, lesson: true })), ...clauses.map((clause) => ({ text: clause, lesson: false }))];
+}
+
 function asStatement(sentence: string): string {
-  const words = sentence.trim().replace(/\s+/g, ' ').split(' ').slice(0, MAX_WORDS);
-  const text = words.join(' ').replace(/[.;:,\s]+$/u, '');
+  const trimmed = sentence
+    .replace(/\s*\([^)]*\)/gu, '')
+    .replace(/^(?:lesson|note|learned|takeaway)\s*:\s*/iu, '')
+    .trim()
+    .replace(/\s+/gu, ' ');
+  const text = trimmed.split(' ').slice(0, MAX_WORDS).join(' ').replace(/[.;:,\s]+$/u, '');
   return text.length === 0 ? text : `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 

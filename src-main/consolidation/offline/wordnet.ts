@@ -48,7 +48,7 @@ export function wordnetDictPath(): string {
 const SPACE = 0x20;
 const NEWLINE = 0x0a;
 
-/** One index file held as bytes, searched by lemma. */
+/** One lemma's line in an index file: its synsets, and how many were seen in the tagged corpus. */
 interface IndexEntry {
   readonly synsets: readonly number[];
   readonly tagged: number;
@@ -56,6 +56,7 @@ interface IndexEntry {
 
 const ABSENT: IndexEntry = Object.freeze({ synsets: Object.freeze([]), tagged: 0 });
 
+/** One index file held as bytes, searched by lemma. */
 class IndexFile {
   private readonly cache = new Map<string, IndexEntry>();
 
