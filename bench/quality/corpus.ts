@@ -26,7 +26,7 @@ export const TopicSchema = z
     id: z.string().regex(/^[a-z0-9-]+$/),
     /** What the episodes have in common: the belief a good consolidation would draft. */
     lesson: text,
-    /** The noun a reader would name the topic by; at most a third of a paraphrase topic's episodes use it. */
+    /** The noun a reader would name the topic by (its most distinctive noun); at most a third of a paraphrase topic's episodes use it. */
     keyNoun: text,
     episodes: z.array(PlantedEpisodeSchema).min(4).max(7),
     /** Arrive after the first run: they should reinforce the topic's belief, not make another. */
@@ -62,14 +62,17 @@ export const CorpusSchema = z
   .object({
     name: z.string().regex(/^[a-z-]+$/),
     about: text,
-    /** `lexical`: a topic's episodes share key words; `paraphrase`: they say it in other words. */
-    style: z.enum(['lexical', 'paraphrase']),
+    /**
+     * `lexical`: a topic's episodes share key words; `paraphrase`: they say it in other words;
+     * `strict-paraphrase`: they share almost no distinctive word at all (corpus-checks.ts).
+     */
+    style: z.enum(['lexical', 'paraphrase', 'strict-paraphrase']),
     splits: z.object({ calibration: SplitSchema, heldout: SplitSchema }).strict(),
   })
   .strict();
 export type Corpus = z.infer<typeof CorpusSchema>;
 
-export const CORPUS_NAMES = ['lexical', 'paraphrase'] as const;
+export const CORPUS_NAMES = ['lexical', 'paraphrase', 'paraphrase-strict'] as const;
 export type CorpusName = (typeof CORPUS_NAMES)[number];
 
 const qualityDir = dirname(fileURLToPath(import.meta.url));

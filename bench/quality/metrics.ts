@@ -1,15 +1,17 @@
 /**
  * Scoring a consolidation against a planted truth. Every created belief is traced (through its
- * lineage) to the planted episodes it was drafted from; each episode carries its topic, or
- * SINGLETON. From that:
+ * lineage) to the planted episodes it was drafted from and those that support it since (not those
+ * recorded against it); each episode carries its topic, or SINGLETON. From that:
  * - purity of a belief: the share of its episodes from its most represented topic;
  * - a topic is recovered when one belief draws at least RECOVERY_MIN_EPISODES of its episodes at
  *   purity at least RECOVERY_MIN_PURITY (the issue's definition);
  * - impure beliefs: purity below RECOVERY_MIN_PURITY;
  * - singleton-built beliefs: more than half of their episodes are singletons;
  * - duplicates: beyond the first, every further belief whose majority is a topic already had;
- * - planted contradictions found: both topics recovered and a contradiction recorded between
- *   their beliefs;
+ * - planted contradictions found: the conflict surfaced, either as a contradiction recorded
+ *   between the two topics' beliefs, or (the belief seed's way: a related lesson classified as
+ *   contradicting adds counter-evidence, then a revision is proposed) as one topic's belief
+ *   holding counter-evidence drawn mostly from the other topic's episodes;
  * - shared-vocabulary pairs mixed: some belief draws episodes of both topics;
  * - reinforcement: a later episode of a recovered topic that became supporting evidence of that
  *   topic's belief (and of no other).
@@ -23,8 +25,10 @@ export const SINGLETON = '(singleton)';
 export interface TracedBelief {
   id: string;
   statement: string;
-  /** Topic id (or SINGLETON) of each episode it derives from. */
+  /** Topic id (or SINGLETON) of each episode it derives from or is supported by. */
   labels: string[];
+  /** Topic id (or SINGLETON) of each episode recorded against it. */
+  against: string[];
 }
 
 export interface BeliefScore {
@@ -111,6 +115,8 @@ export interface PairScores {
   /** Both topics recovered. */
   contradictionPairsRecovered: number;
   contradictionPairsFound: number;
+  /** … of which as a contradiction between two beliefs (the rest as counter-evidence). */
+  contradictionPairsFoundAsBeliefs: number;
   sharedVocabularyPairs: number;
   sharedVocabularyPairsMixed: number;
 }
@@ -118,18 +124,39 @@ export interface PairScores {
 export function scorePairs(
   pairs: readonly { kind: 'shared-vocabulary' | 'contradiction'; topics: readonly [string, string] }[],
   structure: StructureScores,
+  beliefs: readonly TracedBelief[],
   contradicts: (beliefA: string, beliefB: string) => boolean,
 ): PairScores {
-  const scores: PairScores = { contradictionPairs: 0, contradictionPairsRecovered: 0, contradictionPairsFound: 0, sharedVocabularyPairs: 0, sharedVocabularyPairsMixed: 0 };
+  const scores: PairScores = {
+    contradictionPairs: 0,
+    contradictionPairsRecovered: 0,
+    contradictionPairsFound: 0,
+    contradictionPairsFoundAsBeliefs: 0,
+    sharedVocabularyPairs: 0,
+    sharedVocabularyPairsMixed: 0,
+  };
+  const byId = new Map(beliefs.map((b) => [b.id, b]));
+  /** The topic's belief holds counter-evidence mostly from the other topic. */
+  const heldAgainst = (topic: string, other: string) => {
+    const belief = byId.get(structure.recoveredBy[topic] ?? '');
+    if (!belief || belief.against.length === 0) return false;
+    return belief.against.filter((label) => label === other).length > belief.against.length / 2;
+  };
   for (const pair of pairs) {
     const [a, b] = pair.topics;
     if (pair.kind === 'contradiction') {
       scores.contradictionPairs += 1;
       const beliefA = structure.recoveredBy[a];
       const beliefB = structure.recoveredBy[b];
-      if (beliefA === undefined || beliefB === undefined) continue;
-      scores.contradictionPairsRecovered += 1;
-      if (contradicts(beliefA, beliefB)) scores.contradictionPairsFound += 1;
+      if (beliefA !== undefined && beliefB !== undefined) {
+        scores.contradictionPairsRecovered += 1;
+        if (contradicts(beliefA, beliefB)) {
+          scores.contradictionPairsFound += 1;
+          scores.contradictionPairsFoundAsBeliefs += 1;
+          continue;
+        }
+      }
+      if (heldAgainst(a, b) || heldAgainst(b, a)) scores.contradictionPairsFound += 1;
     } else {
       scores.sharedVocabularyPairs += 1;
       if (structure.perBelief.some((s) => (s.labels[a] ?? 0) > 0 && (s.labels[b] ?? 0) > 0)) scores.sharedVocabularyPairsMixed += 1;

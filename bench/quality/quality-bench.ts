@@ -93,7 +93,7 @@ export async function measureSplit(corpus: Corpus, splitName: SplitName, options
     const topicIds = split.topics.map((t) => t.id);
     const structure = scoreStructure(topicIds, traced);
     const contradictions = getContradictions(mind, { status: null, limit: 100_000 });
-    const pairs = scorePairs(split.pairs, structure, (a, b) =>
+    const pairs = scorePairs(split.pairs, structure, traced, (a, b) =>
       contradictions.some((c) => (c.a.id === a && c.b.id === b) || (c.a.id === b && c.b.id === a)),
     );
 
@@ -194,8 +194,12 @@ function traceBeliefs(mind: Mind, labels: ReadonlyMap<string, string>): TracedBe
     });
     for (const belief of page.items) {
       const lineage = getLineage(mind, belief.id, { direction: 'up', depth: 1 });
-      const episodes = lineage.nodes.filter((n) => n.type === 'episode').map((n) => labels.get(n.id) ?? SINGLETON);
-      beliefs.push({ id: belief.id, statement: belief.content, labels: episodes });
+      const episodes = new Set(lineage.nodes.filter((n) => n.type === 'episode').map((n) => n.id));
+      const linked = (kinds: readonly string[]) =>
+        [...new Set(lineage.edges.filter((e) => e.from === belief.id && kinds.includes(e.kind) && episodes.has(e.to)).map((e) => e.to))].map(
+          (id) => labels.get(id) ?? SINGLETON,
+        );
+      beliefs.push({ id: belief.id, statement: belief.content, labels: linked(['derived_from', 'evidence']), against: linked(['counter_evidence']) });
     }
     cursor = page.nextCursor;
   } while (cursor !== null);

@@ -118,7 +118,7 @@ function describe(m: SplitMeasurement): string {
     `  impure beliefs          ${pct(s.impureShare)}  (${s.impure})`,
     `  built on singletons     ${String(s.singletonBuilt).padStart(6)}`,
     `  duplicate beliefs       ${pct(s.duplicateShare)}  (${s.duplicates})`,
-    `  contradictions found    ${String(p.contradictionPairsFound).padStart(6)}  of ${p.contradictionPairs} planted pairs (${p.contradictionPairsRecovered} with both topics recovered)`,
+    `  contradictions found    ${String(p.contradictionPairsFound).padStart(6)}  of ${p.contradictionPairs} planted pairs (${p.contradictionPairsFoundAsBeliefs} between two beliefs, the rest as counter-evidence; ${p.contradictionPairsRecovered} with both topics recovered)`,
     `  shared-vocabulary mixed ${String(p.sharedVocabularyPairsMixed).padStart(6)}  of ${p.sharedVocabularyPairs} pairs`,
     `  reinforcement           ${pct(r.rate)}  (${r.reinforcedRight} of ${r.eligible} later episodes; ${r.reinforcedWrong} on another belief, ${r.duplicated} drafted anew)`,
     `  statements copying an episode ${m.statementsCopyingAnEpisode}`,
