@@ -10,7 +10,6 @@
  * call per new episode would be too many for a background job; a cluster's statement is still
  * classified by the provider (cluster-step.ts). Attached episodes take no part in clustering.
  */
-import { contentTerms } from '../../shared/rules/contradiction';
 import { insertMarks } from '../store/consolidation-repo';
 import type { BeliefModel, BeliefState } from './belief-model';
 import { contradict, type EpisodeItem, fitsPlacement, partial, placementOf, support } from './cluster-step';
@@ -27,11 +26,12 @@ export interface Attachment {
 
 /** The episodes that attach to a known belief (grouped by belief and verdict), and the rest. */
 export function planAttachments(ctx: RunContext, model: BeliefModel, episodes: readonly EpisodeItem[]): { attachments: Attachment[]; rest: EpisodeItem[] } {
+  if (!model.profiled) return { attachments: [], rest: [...episodes] };
   const byKey = new Map<string, Attachment>();
   const rest: EpisodeItem[] = [];
   for (const item of episodes) {
     const fits = fitsPlacement(placementOf([item]));
-    const match = model.profileMatches({ direction: item.vector, resultant: 1 }, contentTerms(item.source.text), ctx.thresholds.cluster, fits)[0];
+    const match = model.profileMatches({ direction: item.vector, resultant: 1 }, item.read.terms, ctx.thresholds.cluster, fits)[0];
     if (!match) {
       rest.push(item);
       continue;

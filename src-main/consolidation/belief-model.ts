@@ -77,7 +77,7 @@ export class BeliefModel {
   readonly index = new SimilarityIndex();
   /** The profiles of the beliefs that have one; each entry's belief slot and resultant. */
   private readonly profiles = new SimilarityIndex();
-  private readonly profiled: { slot: number; resultant: number }[] = [];
+  private readonly profileEntries: { slot: number; resultant: number }[] = [];
   private readonly profileSlot = new Map<number, number>();
   private readonly states: BeliefState[] = [];
   private readonly byId = new Map<string, BeliefState>();
@@ -153,9 +153,14 @@ export class BeliefModel {
     const slot = this.index.add(vector, terms);
     if (profile !== null && profile.resultant > 0) {
       this.profileSlot.set(slot, this.profiles.add(profile.direction, terms));
-      this.profiled.push({ slot, resultant: profile.resultant });
+      this.profileEntries.push({ slot, resultant: profile.resultant });
     }
     return slot;
+  }
+
+  /** Whether any belief has a profile (a mind whose beliefs no episode supports has none). */
+  get profiled(): boolean {
+    return this.profileEntries.length > 0;
   }
 
   /**
@@ -164,7 +169,7 @@ export class BeliefModel {
    */
   profileMatches(group: Profile, terms: readonly string[], threshold: number, accept: (belief: BeliefState) => boolean): ProfileMatch[] {
     if (group.resultant <= 0) return [];
-    const owner = (profile: number) => this.profiled[profile] as { slot: number; resultant: number };
+    const owner = (profile: number) => this.profileEntries[profile] as { slot: number; resultant: number };
     return this.profiles
       .near(group.direction, terms, threshold / group.resultant, (profile) => accept(this.at(owner(profile).slot)))
       .map(({ slot: profile, score }) => ({ belief: this.at(owner(profile).slot), average: score * group.resultant * owner(profile).resultant }))

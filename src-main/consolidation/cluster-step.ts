@@ -19,7 +19,7 @@
  * Planning is async (provider calls) and reads only the run's belief model; committing is
  * synchronous, one transaction per cluster, and marks the cluster's episodes handled.
  */
-import { contentTerms, detectContradiction } from '../../shared/rules/contradiction';
+import { contentTerms, contradictionBetween, detectContradiction, type ReadStatement, readStatement } from '../../shared/rules/contradiction';
 import { insertMarks } from '../store/consolidation-repo';
 import { appendJournal } from '../store/journal-repo';
 import type { MemoryRecord } from '../store/memory-record';
@@ -36,6 +36,8 @@ import { meanDirection, type Vector } from './vector-math';
 export interface EpisodeItem {
   record: MemoryRecord;
   source: SourceText;
+  /** Its text as the contradiction rules read it. */
+  read: ReadStatement;
   vector: Vector;
 }
 
@@ -77,7 +79,10 @@ export async function planCluster(
   const profile = meanDirection(episodes.map((e) => e.vector));
   const terms = [...new Set(episodes.flatMap((e) => contentTerms(e.source.text)))];
   const kin = model.profileMatches(profile, terms, ctx.thresholds.cluster, fits)[0];
-  const opposed = (belief: BeliefState) => [statement, ...episodes.map((e) => e.source.text)].some((text) => detectContradiction(text, belief.statement) !== null);
+  const opposed = (belief: BeliefState) => {
+    const read = readStatement(belief.statement);
+    return [readStatement(statement), ...episodes.map((e) => e.read)].some((text) => contradictionBetween(text, read) !== null);
+  };
   if (kin && !opposed(kin.belief)) {
     return { kind: 'reinforce', belief: kin.belief, why: `its episodes resemble this belief's (average similarity ${kin.average.toFixed(2)})` };
   }

@@ -12,7 +12,7 @@
  * On its budget (clusters per cycle, cycle time) or a cancel, a run commits what it finished,
  * moves the checkpoint past fully handled episodes only, and ends `aborted_budget` / `cancelled`.
  */
-import { contentTerms, detectContradiction, opposingForms } from '../../shared/rules/contradiction';
+import { contradictionBetween, readStatement } from '../../shared/rules/contradiction';
 import { activeBeliefs, evidenceEpisodesOfActiveBeliefs, insertMarks, pendingEpisodes, recentEpisodes } from '../store/consolidation-repo';
 import { finishRun, insertRun } from '../store/consolidation-runs-repo';
 import type { MemoryRecord } from '../store/memory-record';
@@ -121,9 +121,9 @@ async function pipeline(ctx: RunContext): Promise<'aborted_budget' | 'cancelled'
 
     ctx.progress('cluster', 0, 1);
     const clusters = clusterItems(
-      episodes.map((e) => ({ vector: e.vector, terms: contentTerms(e.source.text) })),
+      episodes.map((e) => ({ vector: e.vector, terms: e.read.terms })),
       ctx.thresholds.cluster,
-      { opposed: opposedEpisodes(episodes.map((e) => e.source.text)) },
+      { opposed: (a, b) => contradictionBetween((episodes[a] as EpisodeItem).read, (episodes[b] as EpisodeItem).read) !== null, takesSide: (i) => (episodes[i] as EpisodeItem).read.takesSide },
     );
     ctx.counts.clustersFound = clusters.length;
     ctx.progress('cluster', 1, 1);
@@ -172,12 +172,6 @@ async function pipeline(ctx: RunContext): Promise<'aborted_budget' | 'cancelled'
   return stopped;
 }
 
-/** Whether the contradiction rules oppose two episodes (only those that take a side can be). */
-function opposedEpisodes(texts: readonly string[]): (a: number, b: number) => boolean {
-  const takesSide = texts.map((text) => opposingForms(text).length > 0);
-  return (a, b) => (takesSide[a] ?? false) && (takesSide[b] ?? false) && detectContradiction(texts[a] as string, texts[b] as string) !== null;
-}
-
 async function embedAll(ctx: RunContext, texts: readonly string[]): Promise<Vector[]> {
   const vectors: Vector[] = [];
   for (let start = 0; start < texts.length; start += EMBED_BATCH) {
@@ -200,7 +194,7 @@ async function embedStage(ctx: RunContext, records: readonly MemoryRecord[]): Pr
   const beliefs = activeBeliefs(db);
   const evidence = evidenceEpisodesOfActiveBeliefs(db, PROFILE_EPISODES, MAX_PROFILE_EPISODES);
   const all = [...new Map([...records, ...beliefs, ...evidence.map((e) => e.episode)].map((r) => [r.seq, r])).values()];
-  const vectors = ctx.provider.embedder.stored ? await storedVectors(ctx, all) : await computedVectors(ctx, all);
+  const vectors = ctx.provider.embedder.stored ? await storedVectors(ctx, all) : await computedVectors(ctx, all, records);
   const behind = new Map<number, Vector[]>();
   for (const { beliefSeq, episode } of evidence) {
     const list = behind.get(beliefSeq) ?? [];
@@ -212,7 +206,10 @@ async function embedStage(ctx: RunContext, records: readonly MemoryRecord[]): Pr
     const episodes = behind.get(belief.seq);
     model.addExisting(belief, vectors.get(belief.seq) as Vector, episodes ? meanDirection(episodes) : null);
   }
-  const episodes = records.map((record) => ({ record, source: sourceTextOf(record), vector: vectors.get(record.seq) as Vector }));
+  const episodes = records.map((record) => {
+    const source = sourceTextOf(record);
+    return { record, source, read: readStatement(source.text), vector: vectors.get(record.seq) as Vector };
+  });
   return { episodes, model };
 }
 
@@ -237,13 +234,16 @@ async function storedVectors(ctx: RunContext, all: readonly MemoryRecord[]): Pro
   return vectors;
 }
 
-async function computedVectors(ctx: RunContext, all: readonly MemoryRecord[]): Promise<Map<number, Vector>> {
+async function computedVectors(ctx: RunContext, all: readonly MemoryRecord[], records: readonly MemoryRecord[]): Promise<Map<number, Vector>> {
   const db = ctx.mind.store.db;
   const embedder = ctx.provider.embedder;
   if (readEmbedderInfo(db)?.id !== embedder.id) ctx.commit(() => clearVectorTable(db, embedder.id));
   const texts = all.map((r) => sourceTextOf(r).text);
+  // The run's episodes (in seq order) are the newest; the sample is of those before them (some of
+  // which may be among the beliefs' evidence: counted once).
   const seen = new Set(all.map((r) => r.seq));
-  const others = recentEpisodes(db, STATISTICS_SAMPLE + all.length).filter((r) => !seen.has(r.seq)).slice(0, STATISTICS_SAMPLE);
+  const before = records[0]?.seq ?? Number.MAX_SAFE_INTEGER;
+  const others = recentEpisodes(db, before, STATISTICS_SAMPLE).filter((r) => !seen.has(r.seq));
   embedder.learn?.([...texts, ...others.map((r) => sourceTextOf(r).text)]);
   ctx.progress('embed', 0, all.length);
   const computed = await embedAll(ctx, texts);

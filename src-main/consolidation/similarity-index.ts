@@ -25,7 +25,9 @@ export const MIN_TERM_OVERLAP = 0.3;
 export const MAX_EXHAUSTIVE = 2_000;
 /** A term or feature in more than this share of the items is boilerplate … */
 const COMMON_TERM_SHARE = 0.03;
-/** … once it is in more than this many. */
+/** A sparse feature is walked only while in at most this share of the items … */
+const COMMON_FEATURE_SHARE = 0.01;
+/** … once it is in more than this many (a quality corpus of a few hundred episodes is compared exactly). */
 const COMMON_TERM_FLOOR = 100;
 
 export interface Neighbour {
@@ -33,7 +35,7 @@ export interface Neighbour {
   score: number;
 }
 
-/** Posting lists of keys (terms or feature indexes) to slots, with per-item distinctive counts. */
+/** Posting lists of terms to slots. */
 class Postings<K> {
   readonly lists = new Map<K, number[]>();
 
@@ -50,6 +52,31 @@ class Postings<K> {
   }
 }
 
+/** Posting lists of sparse features: the slots that carry each, with their values. */
+class FeaturePostings {
+  private readonly lists = new Map<number, { slots: number[]; values: number[] }>();
+
+  add(slot: number, vector: SparseVector): void {
+    vector.indices.forEach((feature, k) => {
+      let list = this.lists.get(feature);
+      if (!list) {
+        list = { slots: [], values: [] };
+        this.lists.set(feature, list);
+      }
+      list.slots.push(slot);
+      list.values.push(vector.values[k] as number);
+    });
+  }
+
+  of(feature: number): { slots: number[]; values: number[] } | undefined {
+    return this.lists.get(feature);
+  }
+
+  isCommon(feature: number, limit: number): boolean {
+    return (this.lists.get(feature)?.slots.length ?? 0) > limit;
+  }
+}
+
 export class SimilarityIndex {
   private readonly vectors: (Vector | null)[] = [];
   private readonly terms: string[][] = [];
@@ -57,8 +84,13 @@ export class SimilarityIndex {
   private readonly distinctiveCounts: number[] = [];
   private readonly countedAt: number[] = [];
   private readonly termPostings = new Postings<string>();
-  private readonly featurePostings = new Postings<number>();
+  private readonly featurePostings = new FeaturePostings();
+  /** Per sparse item: the norm of its part on common features, and under which limit that was counted. */
+  private readonly commonNorms: number[] = [];
+  /** Per query (reused): partial dot products by slot, the slots touched, their bounds by slot. */
   private scratch = new Float64Array(0);
+  private touched = new Int32Array(0);
+  private bounds = new Float64Array(0);
 
   /** Adds an item; returns its slot. */
   add(vector: Vector, terms: readonly string[]): number {
@@ -67,7 +99,7 @@ export class SimilarityIndex {
     this.vectors.push(vector);
     this.terms.push(unique);
     if (vector instanceof Float32Array) this.termPostings.add(slot, unique);
-    else this.featurePostings.add(slot, vector.indices);
+    else this.featurePostings.add(slot, vector);
     return slot;
   }
 
@@ -84,45 +116,92 @@ export class SimilarityIndex {
     return this.vectors.length;
   }
 
-  /** Items with cosine ≥ `min` to the query, best first (ties: lower slot first). */
-  near(vector: Vector, terms: readonly string[], min: number, accept: (slot: number) => boolean = () => true): Neighbour[] {
-    const found = vector instanceof Float32Array ? this.nearDense(vector, terms, min, accept) : this.nearSparse(vector, min, accept);
-    return found.sort((a, b) => b.score - a.score || a.slot - b.slot);
+  /**
+   * Items with cosine ≥ `min` to the query, best first (ties: lower slot first); with `top`, only
+   * the best `top` of them (for sparse queries found without scoring the rest).
+   */
+  near(vector: Vector, terms: readonly string[], min: number, accept: (slot: number) => boolean = () => true, top = Infinity): Neighbour[] {
+    const found = vector instanceof Float32Array ? this.nearDense(vector, terms, min, accept) : this.nearSparse(vector, min, accept, top);
+    return found.sort((a, b) => b.score - a.score || a.slot - b.slot).slice(0, top);
   }
 
-  private limit(): number {
-    return Math.max(COMMON_TERM_FLOOR, Math.floor(this.vectors.length * COMMON_TERM_SHARE));
+  private limit(share = COMMON_TERM_SHARE): number {
+    return Math.max(COMMON_TERM_FLOOR, Math.floor(this.vectors.length * share));
   }
 
-  private nearSparse(query: SparseVector, min: number, accept: (slot: number) => boolean): Neighbour[] {
-    const limit = this.limit();
-    if (this.scratch.length < this.vectors.length) this.scratch = new Float64Array(Math.max(this.vectors.length, this.scratch.length * 2));
+  private nearSparse(query: SparseVector, min: number, accept: (slot: number) => boolean, top: number): Neighbour[] {
+    const limit = this.limit(COMMON_FEATURE_SHARE);
+    const size = this.vectors.length;
+    if (this.scratch.length < size) {
+      this.scratch = new Float64Array(Math.max(size, this.scratch.length * 2));
+      this.touched = new Int32Array(this.scratch.length);
+      this.bounds = new Float64Array(this.scratch.length);
+    }
     const partial = this.scratch;
-    const touched: number[] = [];
-    let commonNorm = 0;
-    query.indices.forEach((feature, k) => {
+    const touched = this.touched;
+    let count = 0;
+    let commonSquares = 0;
+    for (let k = 0; k < query.indices.length; k++) {
       const weight = query.values[k] as number;
-      if (this.featurePostings.isCommon(feature, limit)) {
-        commonNorm += weight * weight;
-        return;
+      const list = this.featurePostings.of(query.indices[k] as number);
+      if (!list) continue;
+      if (list.slots.length > limit) {
+        commonSquares += weight * weight;
+        continue;
       }
-      for (const slot of this.featurePostings.lists.get(feature) ?? []) {
-        const item = this.vectors[slot];
-        if (!item || item instanceof Float32Array) continue;
-        if (partial[slot] === 0) touched.push(slot);
-        partial[slot] = (partial[slot] as number) + weight * valueAt(item, feature);
+      const { slots, values } = list;
+      for (let i = 0; i < slots.length; i++) {
+        const slot = slots[i] as number;
+        if (partial[slot] === 0) touched[count++] = slot;
+        partial[slot] = (partial[slot] as number) + weight * (values[i] as number);
       }
-    });
-    const bound = Math.sqrt(commonNorm);
-    const found: Neighbour[] = [];
-    for (const slot of touched) {
+    }
+    // What the common features could still add is at most the product of both parts' norms.
+    const queryCommon = Math.sqrt(commonSquares);
+    const bounds = this.bounds;
+    let candidates = 0;
+    for (let t = 0; t < count; t++) {
+      const slot = touched[t] as number;
       const walked = partial[slot] as number;
       partial[slot] = 0;
-      if (walked + bound < min || !accept(slot)) continue;
-      const score = cosine(query, this.vectors[slot] as Vector);
-      if (score >= min) found.push({ slot, score });
+      const item = this.vectors[slot];
+      if (!item || item instanceof Float32Array) continue;
+      const bound = walked + queryCommon * this.commonNorm(slot, item, limit);
+      if (bound < min) continue;
+      touched[candidates] = slot;
+      bounds[slot] = bound;
+      candidates += 1;
+    }
+    const order = touched.subarray(0, candidates);
+    // Highest bound first: once `top` are found, a candidate whose bound is under the worst of them cannot enter.
+    if (top < candidates) order.sort((x, y) => (bounds[y] as number) - (bounds[x] as number));
+    const found: Neighbour[] = [];
+    let worst = min;
+    for (const slot of order) {
+      if ((bounds[slot] as number) < worst) break;
+      if (!accept(slot)) continue;
+      const score = cosine(query, this.vectors[slot] as SparseVector);
+      if (score < min) continue;
+      found.push({ slot, score });
+      if (found.length >= top) {
+        found.sort((a, b) => b.score - a.score);
+        found.length = top;
+        worst = Math.max(min, (found[top - 1] as Neighbour).score);
+      }
     }
     return found;
+  }
+
+  private commonNorm(slot: number, item: SparseVector, limit: number): number {
+    if (this.countedAt[slot] !== limit) {
+      let squares = 0;
+      item.indices.forEach((feature, k) => {
+        if (this.featurePostings.isCommon(feature, limit)) squares += (item.values[k] as number) ** 2;
+      });
+      this.commonNorms[slot] = Math.sqrt(squares);
+      this.countedAt[slot] = limit;
+    }
+    return this.commonNorms[slot] as number;
   }
 
   private nearDense(vector: Float32Array, terms: readonly string[], min: number, accept: (slot: number) => boolean): Neighbour[] {
@@ -159,18 +238,4 @@ export class SimilarityIndex {
     }
     return this.distinctiveCounts[slot] as number;
   }
-}
-
-/** The value of `feature` in a sparse vector (binary search; 0 when absent). */
-function valueAt(vector: SparseVector, feature: number): number {
-  let low = 0;
-  let high = vector.indices.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const at = vector.indices[middle] as number;
-    if (at === feature) return vector.values[middle] as number;
-    if (at < feature) low = middle + 1;
-    else high = middle - 1;
-  }
-  return 0;
 }

@@ -73,10 +73,14 @@ export function meanDirection(vectors: readonly Vector[]): { direction: Vector; 
 
 /** A normalized sparse vector from feature weights (zero weights dropped). */
 export function sparseFrom(weights: ReadonlyMap<number, number>): SparseVector {
-  const entries = [...weights].filter(([, w]) => w !== 0).sort((x, y) => x[0] - y[0]);
-  const values = Float32Array.from(entries, ([, w]) => w);
+  const indices = new Int32Array(weights.size);
+  let n = 0;
+  for (const [index, weight] of weights) if (weight !== 0) indices[n++] = index;
+  const sorted = indices.subarray(0, n).sort();
+  const values = new Float32Array(n);
+  for (let i = 0; i < n; i++) values[i] = weights.get(sorted[i] as number) as number;
   normalizeInPlace(values);
-  return { indices: Int32Array.from(entries, ([index]) => index), values };
+  return { indices: sorted, values };
 }
 
 /** Scales `vector` to unit length; false (and left as it is) for a zero vector, which has no direction. */

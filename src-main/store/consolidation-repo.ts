@@ -72,10 +72,10 @@ export function maxMemorySeqOf(db: Db): number {
   return (stmt(db, 'SELECT coalesce(max(seq), 0) AS seq FROM memories').get() as { seq: number }).seq;
 }
 
-/** The mind's latest active episodes, newest first. */
-export function recentEpisodes(db: Db, limit: number): MemoryRecord[] {
+/** The mind's latest active episodes before `beforeSeq`, newest first. */
+export function recentEpisodes(db: Db, beforeSeq: number, limit: number): MemoryRecord[] {
   return (
-    stmt(db, `SELECT * FROM memories WHERE type = 'episode' AND status = 'active' ORDER BY seq DESC LIMIT ?`).all(limit) as MemoryRow[]
+    stmt(db, `SELECT * FROM memories WHERE type = 'episode' AND status = 'active' AND seq < ? ORDER BY seq DESC LIMIT ?`).all(beforeSeq, limit) as MemoryRow[]
   ).map(toRecord);
 }
 

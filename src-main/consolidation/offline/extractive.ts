@@ -1,8 +1,8 @@
 /**
  * Extractive synthesis: the offline provider does not write new sentences; it drafts the belief
- * from the sentence the cluster agrees with most, trimmed to a statement. Candidates are every
- * episode's lessons and the clauses of its objective and outcome (cut at "→", ";" and sentence
- * ends). Each is scored by how much the whole cluster shares it: its mean similarity to the
+ * from the sentence the cluster agrees with most, trimmed to a statement. Candidates are the
+ * lessons and the clauses of the objective and outcome (cut at "→", ";" and sentence ends) of the
+ * cluster's most central episodes (SENTENCE_SOURCES of them: a large cluster says it many times). Each is scored by how much the whole cluster shares it: its mean similarity to the
  * cluster's episodes. A lesson is already a generalization, so it is preferred over a clause that
  * reports one incident, unless that clause is clearly more shared (LESSON_PREFERENCE). The winner
  * loses what belongs to one episode only (parentheticals, a leading "Lesson:"), is cut to
@@ -17,6 +17,7 @@ import { splitSourceText } from '../source-text';
 const MAX_WORDS = 30;
 /** A lesson's score is multiplied by this before it is compared with an incident's clause. */
 const LESSON_PREFERENCE = 1.5;
+const SENTENCE_SOURCES = 8;
 
 interface Sentence {
   readonly text: string;
@@ -24,10 +25,15 @@ interface Sentence {
 }
 
 export function extractCandidate(cluster: readonly SourceText[], embed: (text: string) => Vector): BeliefCandidate {
-  const { direction, resultant } = meanDirection(cluster.map((item) => embed(item.text)));
+  const vectors = cluster.map((item) => embed(item.text));
+  const { direction, resultant } = meanDirection(vectors);
+  const central = cluster
+    .map((item, i) => ({ item, closeness: cosine(vectors[i] as Vector, direction) }))
+    .sort((a, b) => b.closeness - a.closeness)
+    .slice(0, SENTENCE_SOURCES);
   let best: Sentence = { text: '', lesson: false };
   let bestScore = -Infinity;
-  for (const sentence of cluster.flatMap((item) => sentencesOf(item.text))) {
+  for (const sentence of central.flatMap(({ item }) => sentencesOf(item.text))) {
     const shared = cosine(embed(sentence.text), direction) * resultant;
     const score = sentence.lesson ? shared * LESSON_PREFERENCE : shared;
     if (score > bestScore) {

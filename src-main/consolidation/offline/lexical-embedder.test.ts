@@ -33,11 +33,10 @@ describe('the offline lexical embedder', () => {
     expect(sparse(embedder.vectorOf('the and of')).indices).toHaveLength(0);
   });
 
-  it('meets inflections through stems and derivations through n-grams', () => {
+  it('meets inflections through their stem', () => {
     const { sim } = space(['deploys', 'deployment', 'weekend', 'cache']);
-    // One stem; only their n-grams differ a little.
     expect(sim('Deploys on Friday', 'Deployed on Friday')).toBeGreaterThan(0.95);
-    expect(sim('The deployment', 'We deploy')).toBeGreaterThan(0);
+    expect(sim('Caches on Friday', 'Caching on Friday')).toBeGreaterThan(0.95);
     expect(sim('The deployment', 'The weekend')).toBe(0);
   });
 

@@ -13,7 +13,7 @@
  */
 import type { Embedder } from '../provider';
 import { type SparseVector, sparseFrom } from '../vector-math';
-import { FEATURE_WEIGHTS, type FeatureWeights, textFeatures, type WordFeatures, wordFeatures } from './text-features';
+import { contentWordsOf, FEATURE_WEIGHTS, type FeatureWeights, wordFeatures } from './text-features';
 import { type WordNet, wordNet } from './wordnet';
 
 export const LEXICAL_EMBEDDER_ID = 'offline-lexical-1';
@@ -26,15 +26,6 @@ export interface LexicalEmbedder extends Embedder {
 export function createLexicalEmbedder(options: { wordnet?: WordNet; weights?: FeatureWeights } = {}): LexicalEmbedder {
   const wordnet = options.wordnet ?? wordNet();
   const weights = options.weights ?? FEATURE_WEIGHTS;
-  const byWord = new Map<string, WordFeatures>();
-  const featuresOf = (word: string) => {
-    let features = byWord.get(word);
-    if (features === undefined) {
-      features = wordFeatures(word, wordnet, weights);
-      byWord.set(word, features);
-    }
-    return features;
-  };
   const featureIndex = new Map<string, number>();
   const indexOf = (key: string) => {
     let index = featureIndex.get(key);
@@ -44,16 +35,36 @@ export function createLexicalEmbedder(options: { wordnet?: WordNet; weights?: Fe
     }
     return index;
   };
-  let documents = 0;
-  let frequencies = new Map<string, number>();
-  /** Smoothed inverse document frequency: a feature every text has still weighs 1, an unseen one the most. */
-  const idf = (key: string) => Math.log((documents + 1) / ((frequencies.get(key) ?? 0) + 1)) + 1;
-
+  // A word's features never change; a run meets the same words again and again.
+  const byWord = new Map<string, readonly (readonly [index: number, weight: number])[]>();
+  const featuresOfWord = (word: string) => {
+    let features = byWord.get(word);
+    if (features === undefined) {
+      features = wordFeatures(word, wordnet, weights).map(([key, weight]) => [indexOf(key), weight] as const);
+      byWord.set(word, features);
+    }
+    return features;
+  };
+  const featuresOfText = (text: string): Map<number, number> => {
+    const features = new Map<number, number>();
+    for (const word of contentWordsOf(text)) for (const [index, weight] of featuresOfWord(word)) features.set(index, (features.get(index) ?? 0) + weight);
+    return features;
+  };
+  /** Smoothed inverse document frequency by feature: one every text has still weighs 1. */
+  let weightOf = new Map<number, number>();
+  /** An unseen feature weighs the most. */
+  let unseenWeight = 1;
+  /** The texts learned from, read once, and their vectors once asked for: a run embeds the very texts it learned from. */
+  let learned = new Map<string, { features: Map<number, number>; vector?: SparseVector }>();
 
   const vectorOf = (text: string): SparseVector => {
+    const known = learned.get(text);
+    if (known?.vector) return known.vector;
     const weighted = new Map<number, number>();
-    for (const [key, weight] of textFeatures(text, featuresOf)) weighted.set(indexOf(key), weight * idf(key));
-    return sparseFrom(weighted);
+    for (const [index, weight] of known?.features ?? featuresOfText(text)) weighted.set(index, weight * (weightOf.get(index) ?? unseenWeight));
+    const vector = sparseFrom(weighted);
+    if (known) known.vector = vector;
+    return vector;
   };
 
   return {
@@ -61,10 +72,19 @@ export function createLexicalEmbedder(options: { wordnet?: WordNet; weights?: Fe
     dimension: 0,
     stored: false,
     learn(corpus) {
-      const counts = new Map<string, number>();
-      for (const text of corpus) for (const key of textFeatures(text, featuresOf).keys()) counts.set(key, (counts.get(key) ?? 0) + 1);
-      frequencies = counts;
-      documents = corpus.length;
+      learned = new Map();
+      const counts = new Map<number, number>();
+      for (const text of corpus) {
+        let entry = learned.get(text);
+        if (entry === undefined) {
+          entry = { features: featuresOfText(text) };
+          learned.set(text, entry);
+        }
+        for (const index of entry.features.keys()) counts.set(index, (counts.get(index) ?? 0) + 1);
+      }
+      const documents = corpus.length;
+      weightOf = new Map([...counts].map(([index, count]) => [index, Math.log((documents + 1) / (count + 1)) + 1]));
+      unseenWeight = Math.log(documents + 1) + 1;
     },
     embed: (texts) => Promise.resolve(texts.map(vectorOf)),
     vectorOf,
