@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { CALLS, type CallResult, isCallName, type MindEvent } from '../../shared/contract';
 import { type ErrorCode, isMindError } from '../../shared/errors';
+import { explainCalls } from './explain-calls';
 import type { ApiContext, HandlerTable } from './handler-table';
 import { memoryCalls } from './memory-calls';
 import { mindCalls } from './mind-calls';
@@ -38,7 +39,7 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
     scheduler: bindScheduler(session, platform, { logError, schedulerOptions: options.schedulerOptions }),
     changed: (ids) => session.events.emit({ type: 'mind.changed', payload: { origin: 'app', ids } }),
   };
-  const handlers: HandlerTable = { ...sessionCalls(context), ...memoryCalls(context), ...mindCalls(context) };
+  const handlers: HandlerTable = { ...sessionCalls(context), ...memoryCalls(context), ...mindCalls(context), ...explainCalls(context) };
 
   return {
     async dispatch(name, payload) {

@@ -30,6 +30,7 @@ import { type BeliefModel, type BeliefState, beliefLabel, confidenceOf, type Pro
 import type { BeliefCandidate, Classification, SourceText } from './provider';
 import type { RunContext } from './run-context';
 import { embedChecked } from './reembed';
+import { explainCluster, recordExplanation } from './explanation';
 import type { RejectionFilter } from './rejection-filter';
 import { meanDirection, type Vector } from './vector-math';
 
@@ -233,6 +234,7 @@ function createBelief(ctx: RunContext, model: BeliefModel, episodes: readonly Ep
   const { scope, project } = placementOf(episodes);
   const fields = beliefFields(candidate);
   const state = model.addNew({ statement: candidate.statement, fields, vector, profile, scope, project, episodes: ids, at: ctx.mind.now() });
+  const explanation = explainCluster(ctx, episodes, profile.direction);
   ctx.commit(() => {
     const created = createMemory(
       ctx.mind,
@@ -240,6 +242,7 @@ function createBelief(ctx: RunContext, model: BeliefModel, episodes: readonly Ep
       ctx.write,
     );
     if (vector instanceof Float32Array) writeEmbedding(ctx.mind.store.db, created.seq, vector);
+    recordExplanation(ctx, created.seq, explanation);
     model.bind(state, created);
   });
   ctx.counts.created += 1;
