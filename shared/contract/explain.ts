@@ -16,6 +16,8 @@ export const ExplanationEpisodeSchema = z.object({
   status: z.enum(MEMORY_STATUSES),
   /** Cosine to the cluster's centroid, in the space the run compared in. */
   similarity: z.number(),
+  /** The statement rests on it: the model cited it, or the statement was drawn from its sentence. */
+  cited: z.boolean(),
 });
 export type ExplanationEpisode = z.output<typeof ExplanationEpisodeSchema>;
 

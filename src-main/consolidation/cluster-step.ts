@@ -234,7 +234,7 @@ function createBelief(ctx: RunContext, model: BeliefModel, episodes: readonly Ep
   const { scope, project } = placementOf(episodes);
   const fields = beliefFields(candidate);
   const state = model.addNew({ statement: candidate.statement, fields, vector, profile, scope, project, episodes: ids, at: ctx.mind.now() });
-  const explanation = explainCluster(ctx, episodes, profile.direction);
+  const explanation = explainCluster(ctx, episodes, profile.direction, candidate.citations ?? []);
   ctx.commit(() => {
     const created = createMemory(
       ctx.mind,

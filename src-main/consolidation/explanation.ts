@@ -28,11 +28,15 @@ const StoredExplanation = z.object({
   cohesion: z.number(),
   episodes: z.array(z.object({ id: z.string(), similarity: z.number() })),
   sharedTerms: z.array(z.object({ term: z.string(), episodes: z.number().int() })),
+  citations: z.array(z.string()),
 });
 type StoredExplanation = z.output<typeof StoredExplanation>;
 
-/** The explanation of a cluster drafted into a belief, with `direction` the cluster's centroid. */
-export function explainCluster(ctx: RunContext, episodes: readonly EpisodeItem[], direction: Vector): StoredExplanation {
+/**
+ * The explanation of a cluster drafted into a belief, with `direction` the cluster's centroid and
+ * `citations` the episodes the statement rests on (the synthesis's citations).
+ */
+export function explainCluster(ctx: RunContext, episodes: readonly EpisodeItem[], direction: Vector, citations: readonly string[]): StoredExplanation {
   const scored = episodes
     .map((e) => ({ id: e.record.id, similarity: round(cosine(e.vector, direction)) }))
     .sort((a, b) => b.similarity - a.similarity || a.id.localeCompare(b.id));
@@ -43,6 +47,7 @@ export function explainCluster(ctx: RunContext, episodes: readonly EpisodeItem[]
     cohesion: round(scored.reduce((sum, e) => sum + e.similarity, 0) / Math.max(1, scored.length)),
     episodes: scored,
     sharedTerms: sharedTerms(episodes.map((e) => e.source.text)),
+    citations: [...citations],
   };
 }
 
@@ -92,7 +97,7 @@ export function getBeliefExplanation(mind: Mind, id: string): BeliefExplanation 
     cohesion: stored.cohesion,
     episodes: stored.episodes.map((e) => {
       const record = findMemoryById(db, e.id);
-      return { id: e.id, content: record?.content ?? '', status: record?.status ?? 'forgotten', similarity: e.similarity };
+      return { id: e.id, content: record?.content ?? '', status: record?.status ?? 'forgotten', similarity: e.similarity, cited: stored.citations.includes(e.id) };
     }),
     sharedTerms: stored.sharedTerms,
   };

@@ -35,6 +35,8 @@ export interface BeliefCandidate {
   readonly predicate: string;
   readonly context: string;
   readonly timeframe: 'current' | 'past' | 'always';
+  /** The ids of the cluster's episodes the statement rests on: those a model cites, the one whose sentence an extract takes. */
+  readonly citations?: readonly string[];
 }
 
 export const CLASSIFICATIONS = ['supports', 'contradicts', 'partial', 'irrelevant'] as const;

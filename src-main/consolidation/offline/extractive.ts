@@ -22,6 +22,8 @@ const SENTENCE_SOURCES = 8;
 interface Sentence {
   readonly text: string;
   readonly lesson: boolean;
+  /** The episode it comes from: the one the statement cites. */
+  readonly source: string;
 }
 
 export function extractCandidate(cluster: readonly SourceText[], embed: (text: string) => Vector): BeliefCandidate {
@@ -31,9 +33,9 @@ export function extractCandidate(cluster: readonly SourceText[], embed: (text: s
     .map((item, i) => ({ item, closeness: cosine(vectors[i] as Vector, direction) }))
     .sort((a, b) => b.closeness - a.closeness)
     .slice(0, SENTENCE_SOURCES);
-  let best: Sentence = { text: '', lesson: false };
+  let best: Sentence = { text: '', lesson: false, source: '' };
   let bestScore = -Infinity;
-  for (const sentence of central.flatMap(({ item }) => sentencesOf(item.text))) {
+  for (const sentence of central.flatMap(({ item }) => sentencesOf(item))) {
     const shared = cosine(embed(sentence.text), direction) * resultant;
     const score = sentence.lesson ? shared * LESSON_PREFERENCE : shared;
     if (score > bestScore) {
@@ -49,17 +51,21 @@ export function extractCandidate(cluster: readonly SourceText[], embed: (text: s
     predicate: predicateOf(statement, subject),
     context: contextOf(statement),
     timeframe: timeframeOf(statement),
+    citations: best.source === '' ? [] : [best.source],
   };
 }
 
 /** An episode's lessons, and the clauses of its main line. */
-function sentencesOf(text: string): Sentence[] {
-  const { main, lessons } = splitSourceText(text);
+function sentencesOf(item: SourceText): Sentence[] {
+  const { main, lessons } = splitSourceText(item.text);
   const clauses = main
     .split(/\s+→\s+|;\s+|(?<=[.!?])\s+/u)
     .map((clause) => clause.trim())
     .filter((clause) => contentWords(clause).length > 0);
-  return [...lessons.map((lesson) => ({ text: lesson, lesson: true })), ...clauses.map((clause) => ({ text: clause, lesson: false }))];
+  return [
+    ...lessons.map((lesson) => ({ text: lesson, lesson: true, source: item.id })),
+    ...clauses.map((clause) => ({ text: clause, lesson: false, source: item.id })),
+  ];
 }
 
 function asStatement(sentence: string): string {

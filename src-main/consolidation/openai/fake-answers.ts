@@ -48,7 +48,10 @@ export function embeddingFor(text: string, dimension: number): number[] {
   return vector;
 }
 
-/** A value that fits `schema`; choices (enum members) depend on `seed`, so different prompts vary. */
+/**
+ * A value that fits `schema`; choices (enum members) depend on `seed` (the prompt), so different
+ * prompts vary. Citations are what a cooperative model gives: the ids the prompt lists ("- [ep_…]").
+ */
 export function valueForSchema(schema: JsonSchema, seed: string, name = 'value'): unknown {
   const anyOf = schema['anyOf'];
   if (Array.isArray(anyOf) && anyOf.length > 0) return valueForSchema(anyOf[0] as JsonSchema, seed, name);
@@ -75,6 +78,9 @@ export function valueForSchema(schema: JsonSchema, seed: string, name = 'value')
     case 'null':
       return null;
     default: {
+      const citation = /^citations\[(\d+)\]$/.exec(name);
+      const listed = [...seed.matchAll(/^- \[([^\]]+)\]/gm)].map((match) => match[1] as string);
+      if (citation && listed.length > 0) return listed[Number(citation[1]) % listed.length];
       const text = `fake ${name} ${fnv1a(seed).toString(16)}`;
       const maxLength = typeof schema['maxLength'] === 'number' ? schema['maxLength'] : text.length;
       return text.slice(0, maxLength);

@@ -86,12 +86,49 @@ describe('openai provider: answers', () => {
     const jsonSchema = jsonSchemaOf();
     expect(jsonSchema.name).toBe('belief_candidate');
     expect(jsonSchema.strict).toBe(true);
-    expect(jsonSchema.schema.required.sort()).toEqual(['context', 'predicate', 'statement', 'subject', 'timeframe']);
+    expect(jsonSchema.schema.required.sort()).toEqual(['citations', 'context', 'predicate', 'statement', 'subject', 'timeframe']);
     expect(jsonSchema.schema.additionalProperties).toBe(false);
     const prompt = promptOf();
     expect(prompt).toContain('You are extracting a generalized belief from a cluster of memory episodes.');
     expect(prompt).toContain('- Only generalize what ALL episodes support. Do not infer beyond the evidence.');
     for (const episode of EPISODES) expect(prompt).toContain(`- [${episode.id}] ${episode.text}`);
+  });
+
+  it('asks for one general lesson and the ids of the episodes that support it, and returns them', async () => {
+    const candidate = {
+      statement: 'The user prefers Bun for personal projects',
+      subject: 'user',
+      predicate: 'prefers Bun',
+      context: 'personal projects',
+      timeframe: 'current',
+      citations: ['ep_1', 'ep_3', 'ep_1'],
+    };
+    server.script({ kind: 'answer', content: JSON.stringify(candidate) });
+    expect(await provider().synthesize(EPISODES, signal)).toEqual({ ...candidate, citations: ['ep_1', 'ep_3'] });
+
+    const prompt = promptOf();
+    expect(prompt).toContain('Extract ONE belief statement that generalizes across these episodes: the general lesson they share');
+    expect(prompt).toContain('cite the episodes that support the lesson by their ids as listed');
+    expect(prompt).toContain('- Cite only ids from the list above.');
+    const citations = (jsonSchemaOf().schema as unknown as { properties: Record<string, unknown> }).properties['citations'];
+    expect(citations).toMatchObject({ anyOf: [{ type: 'array', items: { type: 'string' } }, { type: 'null' }] });
+  });
+
+  it('refuses an answer citing an episode the cluster does not hold; takes one that cites none', async () => {
+    const answer = { statement: 'Bun is fast', subject: 'bun', predicate: 'is fast', context: 'general', timeframe: 'current' };
+    server.script({ kind: 'answer', content: JSON.stringify({ ...answer, citations: ['ep_1', 'ep_404'] }) });
+    const error = await itemFailure(provider().synthesize(EPISODES, signal));
+    expect(error.reason).toBe('malformed');
+    expect(error.message).toContain('cites ep_404, which is not among the cluster');
+
+    server.script({ kind: 'answer', content: JSON.stringify({ ...answer, citations: null }) });
+    expect(await provider().synthesize(EPISODES, signal)).toEqual(answer);
+  });
+
+  it('left to itself, the fake answers like a cooperative model: it cites the episodes the prompt lists', async () => {
+    const result = await provider().synthesize(EPISODES, signal);
+    expect(result.citations?.length).toBeGreaterThan(0);
+    for (const id of result.citations ?? []) expect(EPISODES.map((e) => e.id)).toContain(id);
   });
 
   it('accepts whatever fits the schema it sent (the fake derives its answer from that schema)', async () => {

@@ -66,6 +66,11 @@ function Explanation({ explanation }: { explanation: BeliefExplanation }) {
               <td>
                 <a href={hrefOf.memory(e.id)} className="ref-link" data-memory-id={e.id}>
                   <span className="ref-content">{e.status === 'forgotten' ? <span className="dim">forgotten</span> : e.content}</span>
+                  {e.cited && (
+                    <span className="badge" title="The statement rests on this episode: cited by the model, or drawn from its sentence">
+                      cited
+                    </span>
+                  )}
                   {e.status !== 'active' && <StatusBadge status={e.status} />}
                 </a>
               </td>
