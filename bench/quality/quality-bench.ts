@@ -10,6 +10,7 @@ import { countPendingEpisodes } from '../../src-main/store/consolidation-repo';
 import { linksTo } from '../../src-main/store/links-repo';
 import { findMemoryById, findMemoryBySeq } from '../../src-main/store/memories-repo';
 import { readCheckpoint } from '../../src-main/consolidation/checkpoint';
+import { getBeliefExplanation } from '../../src-main/consolidation/explanation';
 import type { ConsolidationProvider } from '../../src-main/consolidation/provider';
 import { runConsolidation } from '../../src-main/consolidation/run';
 import type { RunSummary } from '../../src-main/consolidation/run-types';
@@ -55,7 +56,16 @@ export interface SplitMeasurement {
   statementsCopyingAnEpisode: number;
   runs: { phase: 'first' | 'later'; status: string; clusters: number; created: number; reinforced: number; durationMs: number; skipped: number }[];
   consolidationMs: number;
-  beliefs: { id: string; statement: string; purity: number; majority: string; labels: Record<string, number> }[];
+  /** Each belief with its planted labels and what its recorded explanation says (cohesion, most shared word). */
+  beliefs: {
+    id: string;
+    statement: string;
+    purity: number;
+    majority: string;
+    labels: Record<string, number>;
+    cohesion: number | null;
+    topSharedTerm: { term: string; episodes: number } | null;
+  }[];
 }
 
 export interface MeasureOptions {
@@ -138,7 +148,18 @@ export async function measureSplit(corpus: Corpus, splitName: SplitName, options
       statementsCopyingAnEpisode: traced.filter((b) => copiesAnEpisode(mind, b.id, b.statement)).length,
       runs,
       consolidationMs: runs.reduce((n, r) => n + r.durationMs, 0),
-      beliefs: perBelief.map((b) => ({ id: b.id, statement: b.statement, purity: round(b.purity), majority: b.majority, labels: b.labels })),
+      beliefs: perBelief.map((b) => {
+        const explanation = getBeliefExplanation(mind, b.id);
+        return {
+          id: b.id,
+          statement: b.statement,
+          purity: round(b.purity),
+          majority: b.majority,
+          labels: b.labels,
+          cohesion: explanation?.cohesion ?? null,
+          topSharedTerm: explanation?.sharedTerms[0] ?? null,
+        };
+      }),
     };
   } finally {
     mind.close();
