@@ -17,6 +17,7 @@ import { readSettings } from '../../src-main/consolidation/settings-store';
 import { openMind } from '../../src-main/mind/mind';
 import { type CorpusName, loadCorpus, type SplitName } from './corpus';
 import { checkCorpus } from './corpus-checks';
+import { WORDNET_POS, wordNet } from '../../src-main/consolidation/offline/wordnet';
 import { measureSplit, type SplitMeasurement } from './quality-bench';
 
 const resultsDir = join(dirname(dirname(fileURLToPath(import.meta.url))), 'results');
@@ -89,7 +90,15 @@ export function verdictsFor(measurements: readonly SplitMeasurement[]): Verdict[
   return verdicts;
 }
 
-export async function runQualityBench(options: QualityOptions): Promise<{ measurements: SplitMeasurement[]; verdicts: Verdict[] }> {
+/** What it costs the offline provider to open WordNet: each part of speech's index file read once (wordnet.ts). */
+function wordnetOpenMs(): number {
+  const started = performance.now();
+  for (const pos of WORDNET_POS) wordNet().lemmas('tests', pos);
+  return Math.round((performance.now() - started) * 10) / 10;
+}
+
+export async function runQualityBench(options: QualityOptions): Promise<{ measurements: SplitMeasurement[]; verdicts: Verdict[]; wordnetOpenMs: number }> {
+  const wordnet = wordnetOpenMs();
   const settings = qualitySettings(options);
   const secrets = { openAiApiKey: options.env.MINDLOOM_OPENAI_API_KEY?.trim() || options.env.OPENAI_API_KEY?.trim() };
   const provider = () => createProvider(settings, secrets);
@@ -105,7 +114,8 @@ export async function runQualityBench(options: QualityOptions): Promise<{ measur
       process.stdout.write(describe(measurement));
     }
   }
-  return { measurements, verdicts: verdictsFor(measurements) };
+  process.stdout.write(`\nWordNet opened (four index files read) in ${wordnet} ms\n`);
+  return { measurements, verdicts: verdictsFor(measurements), wordnetOpenMs: wordnet };
 }
 
 const pct = (x: number | null) => (x === null ? '   n/a' : `${(x * 100).toFixed(1).padStart(5)}%`);
@@ -131,7 +141,7 @@ function describe(m: SplitMeasurement): string {
 }
 
 export function writeQualityReport(
-  result: { measurements: SplitMeasurement[]; verdicts: Verdict[] },
+  result: { measurements: SplitMeasurement[]; verdicts: Verdict[]; wordnetOpenMs: number },
   settings: MindSettings,
   machine: Record<string, unknown>,
 ): string {
@@ -140,7 +150,7 @@ export function writeQualityReport(
   const endpoint = settings.provider === 'openai' ? { baseUrl: settings.openai.baseUrl, chatModel: settings.openai.chatModel, embeddingModel: settings.openai.embeddingModel } : null;
   writeFileSync(
     out,
-    `${JSON.stringify({ date: new Date().toISOString(), machine, provider: settings.provider, endpoint, targets: QUALITY_TARGETS, verdicts: result.verdicts, measurements: result.measurements }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, provider: settings.provider, endpoint, wordnetOpenMs: result.wordnetOpenMs, targets: QUALITY_TARGETS, verdicts: result.verdicts, measurements: result.measurements }, null, 2)}\n`,
   );
   const lines = result.verdicts.map((v) => `  ${v.pass ? 'PASS' : 'MISS'}  ${v.corpus.padEnd(11)} ${v.check.padEnd(32)} ${v.value === null ? 'n/a' : v.value.toFixed(3)} (target ${v.target})`);
   process.stdout.write(`\nheld-out targets (${settings.provider}):\n${lines.join('\n')}\nwrote ${relative(process.cwd(), out)}\n`);
