@@ -40,6 +40,14 @@ const EPISODES: SourceText[] = [
 ];
 const BELIEF: SourceText = { id: 'bl_1', text: 'The user prefers Bun for personal projects' };
 const RAW: SourceText = { id: 'raw_1', text: 'ok thanks!' };
+/** A synthesis answer as the seed's schema shapes it. */
+const CANDIDATE = {
+  statement: 'The user prefers Bun over npm for personal projects',
+  subject: 'user',
+  predicate: 'prefers Bun',
+  context: 'personal projects',
+  timeframe: 'current',
+};
 
 /** The request the server got, as JSON. */
 function body(index = 0): Record<string, unknown> {
@@ -68,13 +76,7 @@ async function itemFailure(promise: Promise<unknown>): Promise<ProviderItemError
 
 describe('openai provider: answers', () => {
   it('synthesizes a belief candidate with the seed prompt and a strict json_schema response format', async () => {
-    const candidate = {
-      statement: 'The user prefers Bun over npm for personal projects',
-      subject: 'user',
-      predicate: 'prefers Bun',
-      context: 'personal projects',
-      timeframe: 'current',
-    };
+    const candidate = CANDIDATE;
     server.script({ kind: 'answer', content: JSON.stringify(candidate) });
     const result = await provider().synthesize(EPISODES, signal);
     expect(result).toEqual(candidate);
@@ -95,14 +97,7 @@ describe('openai provider: answers', () => {
   });
 
   it('asks for one general lesson and the ids of the episodes that support it, and returns them', async () => {
-    const candidate = {
-      statement: 'The user prefers Bun for personal projects',
-      subject: 'user',
-      predicate: 'prefers Bun',
-      context: 'personal projects',
-      timeframe: 'current',
-      citations: ['ep_1', 'ep_3', 'ep_1'],
-    };
+    const candidate = { ...CANDIDATE, citations: ['ep_1', 'ep_3', 'ep_1'] };
     server.script({ kind: 'answer', content: JSON.stringify(candidate) });
     expect(await provider().synthesize(EPISODES, signal)).toEqual({ ...candidate, citations: ['ep_1', 'ep_3'] });
 
