@@ -9,6 +9,9 @@
  *   --quality                only the quality bench (planted corpora, bench/quality/quality-report.ts):
  *     --provider offline|openai, --corpus lexical|paraphrase, --split calibration|heldout,
  *     --settings-from MIND (the openai endpoint a mind's settings name)
+ *   --mcp                    only the MCP bench (recall, consult, a write over stdio on the 100k mind)
+ *   --live                   only the live bench (the Browser scrolling the 1M mind while an agent writes)
+ *   --trust                  only the trust bench on the largest size (run lease, forget impact, check, backup)
  * Prints a table per size and writes bench/results/store-<N>.json; then the consolidation
  * benchmark, which writes bench/results/consolidation.json; then the UI bench on the largest
  * size, which writes bench/results/ui.json.
@@ -25,10 +28,13 @@ import { openStore } from '../src-main/store/connection';
 import { readMeta } from '../src-main/store/meta-repo';
 import { runStoreBench, TARGETS_AT_1M } from './store-bench';
 import { reportConsolidationBench, runConsolidationBench } from './consolidation-bench';
+import { reportTrustBench, runTrustBench } from './trust-bench';
 import { reportUiBench, runUiBench } from './ui-bench';
 import { CORPUS_NAMES, SPLITS } from './quality/corpus';
 import { type QualityOptions, qualitySettings, runQualityBench, writeQualityReport } from './quality/quality-report';
 import { PROVIDER_IDS, type ProviderId } from '../shared/settings';
+import { reportMcpBench, runMcpBench } from './mcp-bench';
+import { reportLiveBench, runLiveBench } from './live-bench';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 
@@ -40,6 +46,9 @@ interface Args {
   consolidationOnly: boolean;
   uiOnly: boolean;
   quality: QualityOptions | null;
+  mcpOnly: boolean;
+  liveOnly: boolean;
+  trustOnly: boolean;
   seed: number;
   reps: number;
 }
@@ -59,6 +68,9 @@ function parse(argv: string[]): Args {
       corpus: { type: 'string' },
       split: { type: 'string' },
       'settings-from': { type: 'string' },
+      mcp: { type: 'boolean' },
+      live: { type: 'boolean' },
+      trust: { type: 'boolean' },
     },
   });
   const whole = (text: string, what: string) => {
@@ -72,6 +84,9 @@ function parse(argv: string[]): Args {
     consolidationOnly: values.consolidation ?? false,
     uiOnly: values.ui ?? false,
     quality: values.quality ? qualityOptions(values) : null,
+    mcpOnly: values.mcp ?? false,
+    liveOnly: values.live ?? false,
+    trustOnly: values.trust ?? false,
     seed: values.seed === undefined ? DEFAULT_SEED : whole(values.seed, '--seed'),
     reps: values.reps === undefined ? (values.quick ? 40 : 200) : whole(values.reps, '--reps'),
   };
@@ -159,7 +174,13 @@ async function main(): Promise<void> {
     writeQualityReport(await runQualityBench(args.quality), qualitySettings(args.quality), machine);
     return;
   }
-  for (const size of args.consolidationOnly || args.uiOnly ? [] : args.sizes) {
+  if (args.trustOnly) {
+    const size = Math.max(...args.sizes);
+    reportTrustBench(await runTrustBench({ mindPath: mindFor(size, args.seed).path, size, seed: args.seed, reps: args.reps }), machine);
+    return;
+  }
+  const only = args.consolidationOnly || args.uiOnly || args.mcpOnly || args.liveOnly;
+  for (const size of only ? [] : args.sizes) {
     const mind = mindFor(size, args.seed);
     const g = mind.generation;
     process.stdout.write(
@@ -194,8 +215,25 @@ async function main(): Promise<void> {
     );
     process.stdout.write(`wrote ${relative(process.cwd(), out)}\n`);
   }
-  if (!args.uiOnly) reportConsolidationBench(await runConsolidationBench({ seed: args.seed, beliefs: 10_000, episodes: 10_000 }), machine);
-  if (!args.consolidationOnly) await uiSection(args, machine);
+  if (!only || args.consolidationOnly) reportConsolidationBench(await runConsolidationBench({ seed: args.seed, beliefs: 10_000, episodes: 10_000 }), machine);
+  if (!only || args.uiOnly) await uiSection(args, machine);
+  if (!only || args.mcpOnly) {
+    const size = Math.min(...args.sizes);
+    const mind = mindFor(size, args.seed);
+    reportMcpBench(await runMcpBench({ mindPath: mind.path, size, seed: args.seed, reps: Math.min(args.reps, 200) }), machine);
+  }
+  if (!only || args.liveOnly) {
+    const size = largestGenerated(args);
+    reportLiveBench(await runLiveBench({ mindPath: mindFor(size, args.seed).path, size }), machine);
+  }
+}
+
+/** The largest size asked for; with --live alone, 100,000 stands in for a large mind never generated. */
+function largestGenerated(args: Args): number {
+  const size = Math.max(...args.sizes);
+  if (!args.liveOnly || size <= 100_000 || existsSync(cachedMindPath(size, args.seed))) return size;
+  process.stderr.write(`the ${size.toLocaleString('en')}-memory mind is not generated yet (npm run bench generates it); the live bench runs on 100,000\n`);
+  return 100_000;
 }
 
 /**

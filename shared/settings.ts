@@ -38,6 +38,17 @@ export const BudgetSettingsSchema = z.object({
 });
 export type BudgetSettings = z.infer<typeof BudgetSettingsSchema>;
 
+/**
+ * Backups of the mind: an automatic one each day (kept: the newest `keep`), and where they go
+ * (null: a `NAME-backups` folder beside the mind file). Backups by hand are never deleted.
+ */
+export const BackupSettingsSchema = z.object({
+  daily: z.boolean(),
+  keep: z.number().int().min(1).max(365),
+  folder: z.string().trim().min(1).max(4_096).nullable(),
+});
+export type BackupSettings = z.infer<typeof BackupSettingsSchema>;
+
 export const MindSettingsSchema = z.object({
   provider: z.enum(PROVIDER_IDS),
   openai: OpenAiSettingsSchema,
@@ -45,6 +56,7 @@ export const MindSettingsSchema = z.object({
   budget: BudgetSettingsSchema,
   /** Apply revise / split / merge / archive proposals without waiting for approval. */
   autoApplyProposals: z.boolean(),
+  backup: BackupSettingsSchema,
 });
 export type MindSettings = z.infer<typeof MindSettingsSchema>;
 
@@ -60,6 +72,7 @@ export const DEFAULT_SETTINGS: MindSettings = {
   scheduler: { enabled: true, everyEpisodes: 20, everyHours: 4 },
   budget: { maxClustersPerCycle: 10, maxClassificationsPerCluster: 5, perCallTimeoutMs: 10_000, maxCycleMs: 120_000 },
   autoApplyProposals: false,
+  backup: { daily: false, keep: 7, folder: null },
 };
 
 /** A partial update, merged one level deep over the current settings. */
@@ -69,6 +82,7 @@ export const SettingsPatchSchema = z.object({
   scheduler: SchedulerSettingsSchema.partial().optional(),
   budget: BudgetSettingsSchema.partial().optional(),
   autoApplyProposals: z.boolean().optional(),
+  backup: BackupSettingsSchema.partial().optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
 
@@ -79,5 +93,6 @@ export function mergeSettings(current: MindSettings, patch: SettingsPatch): Mind
     scheduler: { ...current.scheduler, ...patch.scheduler },
     budget: { ...current.budget, ...patch.budget },
     autoApplyProposals: patch.autoApplyProposals ?? current.autoApplyProposals,
+    backup: { ...current.backup, ...patch.backup },
   });
 }

@@ -19,7 +19,7 @@ describe('the handler table', () => {
     await f.dispose();
     f = apiFixture({ secrets: memorySecrets() });
     await callOk(f.api, 'session.open', { path: f.mindPath });
-    const payloads: Record<string, unknown> = {
+    const payloads: Record<string, unknown | (() => Promise<unknown>)> = {
       'session.open': { path: f.mindPath },
       'session.create': { path: join(f.dir, 'new.mindloom') },
       'memories.search': { query: 'Friday' },
@@ -30,14 +30,20 @@ describe('the handler table', () => {
       'memories.restore': { id: f.ids.note },
       'memories.setProtected': { id: f.ids.belief, protected: true },
       'memories.verify': { id: f.ids.belief, evidence: 'checked the release log' },
+      'memories.locate': { ids: [f.ids.belief], bounds: [null] },
       'settings.update': { scheduler: { everyEpisodes: 5 } },
       'settings.setApiKey': { key: 'sk-test' },
+      'memories.forgetImpact': { id: f.ids.episode },
+      'memories.forget': { id: f.ids.episode, expectedVersion: 1, confirmation: 'Shipped the sync' },
+      // consolidation.runNow ran before: its run is the one to revert.
+      'consolidation.revert': async () => ({ runId: (await callOk(f.api, 'mind.overview')).lastRun?.id }),
     };
     // session.openDemo and session.create switch minds: they run last, after everything that reads this one.
     const order = [...CALL_NAMES.filter((n) => n !== 'session.openDemo' && n !== 'session.create'), 'session.openDemo', 'session.create'];
     expect(new Set(order)).toEqual(new Set(CALL_NAMES));
     for (const name of order) {
-      const result = await f.api.dispatch(name, payloads[name] ?? {});
+      const payload = payloads[name];
+      const result = await f.api.dispatch(name, typeof payload === 'function' ? await (payload as () => Promise<unknown>)() : (payload ?? {}));
       expect(result, name).toMatchObject({ ok: true });
       await callOk(f.api, 'session.status');
     }
@@ -117,7 +123,7 @@ describe('events', () => {
     await callOk(f.api, 'memories.setProtected', { id: f.ids.note, protected: true });
     expect(events).toEqual([
       { type: 'session.changed', payload: expect.objectContaining({ state: 'open', path: f.mindPath, name: 'small' }) },
-      { type: 'mind.changed', payload: { origin: 'app', ids: [f.ids.note] } },
+      { type: 'mind.changed', payload: { origin: 'app', ids: [f.ids.note], upTo: expect.any(Number) } },
     ]);
   });
 

@@ -12,7 +12,13 @@ import {
   POLARITY_TERMS,
   type RuleContradiction,
 } from '../../shared/rules/contradiction';
-import { type ContradictionRow, hasContradiction, insertContradiction, listContradictions } from '../store/contradictions-repo';
+import {
+  type ContradictionRow,
+  hasContradiction,
+  insertContradiction,
+  listContradictions,
+  openContradictionsTouching,
+} from '../store/contradictions-repo';
 import { appendJournal } from '../store/journal-repo';
 import type { MemoryRecord } from '../store/memory-record';
 import { beliefNeighbours, polarityPage } from '../store/search-query';
@@ -125,18 +131,26 @@ export function getContradictions(
   mind: Mind,
   options: { status?: ContradictionStatus | null; limit?: number } = {},
 ): ContradictionView[] {
-  return listContradictions(mind.store.db, options.status === undefined ? 'open' : options.status, options.limit ?? 500).map(
-    (c: ContradictionRow) => ({
-      id: c.id,
-      a: { id: c.aId, content: c.aContent },
-      b: { id: c.bId, content: c.bContent },
-      kind: c.kind,
-      detector: c.detector,
-      status: c.status,
-      resolution: c.resolution,
-      note: c.note,
-      detectedAt: iso(c.detectedAt) as string,
-      resolvedAt: iso(c.resolvedAt),
-    }),
-  );
+  return listContradictions(mind.store.db, options.status === undefined ? 'open' : options.status, options.limit ?? 500).map(contradictionView);
+}
+
+/** The open contradictions that involve any of these memories, newest first. */
+export function contradictionsTouching(mind: Mind, memoryIds: readonly string[], limit = 50): ContradictionView[] {
+  if (memoryIds.length === 0) return [];
+  return openContradictionsTouching(mind.store.db, memoryIds, limit).map(contradictionView);
+}
+
+function contradictionView(c: ContradictionRow): ContradictionView {
+  return {
+    id: c.id,
+    a: { id: c.aId, content: c.aContent },
+    b: { id: c.bId, content: c.bContent },
+    kind: c.kind,
+    detector: c.detector,
+    status: c.status,
+    resolution: c.resolution,
+    note: c.note,
+    detectedAt: iso(c.detectedAt) as string,
+    resolvedAt: iso(c.resolvedAt),
+  };
 }

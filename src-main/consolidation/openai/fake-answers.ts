@@ -5,6 +5,7 @@
  * hashed character n-grams (texts that share words get similar vectors, so clustering finds
  * something in an end-to-end run), scaled off unit length: normalizing is the client's job.
  */
+import { embedText } from '../offline/ngram-embedder';
 
 type JsonSchema = Readonly<Record<string, unknown>>;
 
@@ -18,31 +19,11 @@ export function fnv1a(text: string): number {
   return hash;
 }
 
-/**
- * Each lower-cased word, wrapped in boundary marks ("<word>"), is cut into its 3- to 5-grams; each
- * gram adds ±1 to the bucket its hash picks (the sign from another bit of the hash, so collisions
- * do not pile up in one direction).
- */
-function hashedGrams(text: string, dimension: number): number[] {
-  const vector = new Array<number>(dimension).fill(0);
-  for (const match of text.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) {
-    const marked = `<${match[0]}>`;
-    for (let n = 3; n <= 5; n += 1) {
-      for (let start = 0; start + n <= marked.length; start += 1) {
-        const h = fnv1a(marked.slice(start, start + n));
-        vector[h % dimension] = (vector[h % dimension] as number) + ((h & 0x80000000) === 0 ? 1 : -1);
-      }
-    }
-  }
-  const norm = Math.hypot(...vector);
-  return norm === 0 ? vector : vector.map((value) => value / norm);
-}
-
 /** A real model's vectors are not unit length either. */
 const EMBEDDING_SCALE = 2.5;
 
 export function embeddingFor(text: string, dimension: number): number[] {
-  const vector = hashedGrams(text, dimension).map((value) => value * EMBEDDING_SCALE);
+  const vector = Array.from(embedText(text, dimension), (value) => value * EMBEDDING_SCALE);
   // A text without words still gets a direction, as a real model's vector would have.
   if (!vector.some((value) => value !== 0)) vector[fnv1a(text) % dimension] = EMBEDDING_SCALE;
   return vector;

@@ -15,6 +15,7 @@ import { ConfidenceCard } from './confidence-card';
 import { EditForm } from './edit-form';
 import { ExplanationCard } from './explanation-card';
 import { fieldSpecs, toDraft } from './field-specs';
+import { ForgetAction } from './forget-dialog';
 import { HistoryList } from './history-list';
 import { useMemoryAction } from './memory-mutations';
 import { ProvenanceCard } from './provenance-card';
@@ -142,6 +143,7 @@ function MemoryActions({
       >
         {view.protected ? 'Unprotect' : 'Protect'}
       </button>
+      <ForgetAction view={view} />
     </div>
   );
 }

@@ -7,14 +7,16 @@ import { DECAY } from '../../../shared/rules/decay';
 import { MEMORY_TYPES } from '../../../shared/model';
 import { type SettingsPatch, SettingsPatchSchema } from '../../../shared/settings';
 import { useApi } from '../../api/client';
-import { describeError } from '../../api/errors';
 import { appQueries, consolidationQueries, consolidationStatusKey, KEYS, sessionQueries, settingsQueries } from '../../api/queries';
 import { percent, words } from '../../components/format';
+import { FormError } from '../../components/form-error';
 import { ErrorState, Loading } from '../../components/states';
 import { TimeAgo } from '../../components/time-ago';
 import { useToast } from '../../components/toasts';
 import { useStateFor } from '../../components/use-state-for';
+import { LastRunInterruptedBanner } from '../consolidation/interrupted-run-banner';
 import { SessionPicker } from '../welcome/session-picker';
+import { BackupsCard } from './backups-card';
 
 export function SettingsView() {
   const api = useApi();
@@ -24,6 +26,7 @@ export function SettingsView() {
       <header className="view-head">
         <h1 tabIndex={-1}>Settings</h1>
       </header>
+      <LastRunInterruptedBanner />
       <div className="settings-grid">
         <MindFileCard />
         {settings.isPending ? (
@@ -37,6 +40,7 @@ export function SettingsView() {
           </>
         )}
         <ConsolidationCard />
+        <BackupsCard />
         <DecayCard />
       </div>
     </div>
@@ -100,16 +104,6 @@ function useSaveSettings() {
       toast.success('Settings saved.');
     },
   });
-}
-
-function FormError({ error }: { error: unknown }) {
-  if (error === null || error === undefined) return null;
-  const { code, message } = describeError(error);
-  return (
-    <p className="form-error" role="alert">
-      <code className="error-code">{code}</code> {message}
-    </p>
-  );
 }
 
 function ProviderCard({ data }: { data: SettingsData }) {

@@ -1,7 +1,11 @@
 /** Every CLI command, in the order the usage text lists them. */
 import type { Command } from '../command';
+import { backupCommand, restoreCommand } from './backup';
+import { checkCommand } from './check';
 import { consolidateCommand } from './consolidate';
+import { forgetCommand } from './forget';
 import { generateCommand } from './generate';
+import { mcpCommand } from './mcp';
 import { proposalsCommand } from './proposals';
 import { initCommand } from './init';
 import { contradictionsCommand, orphansCommand, searchCommand, uncertainCommand } from './lists';
@@ -14,7 +18,6 @@ import {
   promoteCommand,
   rejectCommand,
   reinforceCommand,
-  restoreCommand,
   supersedeCommand,
   verifyCommand,
 } from './write';
@@ -28,6 +31,7 @@ export const COMMANDS: readonly Command[] = [
   supersedeCommand,
   archiveCommand,
   restoreCommand,
+  forgetCommand,
   approveCommand,
   rejectCommand,
   proposalsCommand,
@@ -40,8 +44,11 @@ export const COMMANDS: readonly Command[] = [
   contradictionsCommand,
   statsCommand,
   consolidateCommand,
+  backupCommand,
+  checkCommand,
   generateCommand,
   serveCommand,
+  mcpCommand,
 ];
 
 export function findCommand(name: string): Command | undefined {
