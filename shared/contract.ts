@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorEnvelope } from './errors';
 import { CONSOLIDATION_CALLS } from './contract/consolidation';
+import { EXPLAIN_CALLS } from './contract/explain';
 import { LIVE_CALLS } from './contract/live';
 import { MEMORY_CALLS } from './contract/memories';
 import { OVERVIEW_CALLS } from './contract/overview';
@@ -24,6 +25,7 @@ export const CALLS = {
   ...MEMORY_CALLS,
   ...SETTINGS_CALLS,
   ...CONSOLIDATION_CALLS,
+  ...EXPLAIN_CALLS,
   ...LIVE_CALLS,
   ...TRUST_CALLS,
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;

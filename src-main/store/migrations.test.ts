@@ -161,6 +161,23 @@ describe('migrations', () => {
     }
   });
 
+  it('0007_belief_explanations adds the table where consolidation records why it drafted each belief', () => {
+    const store = openStore(':memory:');
+    try {
+      const columns = (store.db.prepare('PRAGMA table_info(belief_explanations)').all() as { name: string; pk: number }[]).map((c) => [c.name, c.pk]);
+      expect(columns).toEqual([
+        ['memory_seq', 1],
+        ['run_id', 0],
+        ['created_at', 0],
+        ['explanation', 0],
+      ]);
+      const references = store.db.prepare('PRAGMA foreign_key_list(belief_explanations)').all() as { table: string; from: string; to: string }[];
+      expect(references.map((r) => [r.table, r.from, r.to])).toEqual([['memories', 'memory_seq', 'seq']]);
+    } finally {
+      store.close();
+    }
+  });
+
   it('replayed on an empty database, match the committed schema snapshot', async () => {
     await expect(schemaOf()).toMatchFileSnapshot('./__snapshots__/schema.sql');
   });

@@ -13,6 +13,7 @@ import { ErrorState, Loading } from '../../components/states';
 import { TimeAgo } from '../../components/time-ago';
 import { ConfidenceCard } from './confidence-card';
 import { EditForm } from './edit-form';
+import { ExplanationCard } from './explanation-card';
 import { fieldSpecs, toDraft } from './field-specs';
 import { ForgetAction } from './forget-dialog';
 import { HistoryList } from './history-list';
@@ -90,6 +91,7 @@ function MemoryDetail({ view }: { view: MemoryView }) {
         <ConfidenceCard view={view} />
         <ProvenanceCard view={view} />
         <MetaCard view={view} />
+        {view.type === 'belief' && <ExplanationCard id={view.id} />}
         <HistoryList id={view.id} />
       </div>
     </article>
