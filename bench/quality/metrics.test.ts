@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scoreBelief, scorePairs, scoreReinforcement, scoreStructure, SINGLETON } from './metrics';
+import { scoreBelief, scoreNeighbours, scorePairs, scoreReinforcement, scoreStructure, SINGLETON } from './metrics';
 
 const belief = (id: string, labels: string[], against: string[] = []) => ({ id, statement: id, labels, against });
 
@@ -60,5 +60,15 @@ describe('quality metrics', () => {
       duplicated: 1,
       rate: 1 / 3,
     });
+  });
+
+  it("scores a space by how often a topic episode's nearest neighbours are of its own topic", () => {
+    // Points on a line: a's episodes at 0 and 1, b's at 10 and 13, a singleton at 11.
+    const at = [0, 1, 10, 13, 11];
+    const labels = ['a', 'a', 'b', 'b', SINGLETON];
+    const scores = scoreNeighbours(labels, (i, j) => -Math.abs((at[i] as number) - (at[j] as number)));
+    // a0 → a1, a1 → a0, b10 → the singleton, b13 → the singleton: 2 of 4 nearest; top three 1/3 each.
+    expect(scores.nearestSameTopic).toBe(0.5);
+    expect(scores.topThreeSameTopic).toBeCloseTo(1 / 3);
   });
 });

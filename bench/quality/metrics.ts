@@ -196,3 +196,34 @@ export function scoreReinforcement(
   scores.rate = scores.eligible === 0 ? null : scores.reinforcedRight / scores.eligible;
   return scores;
 }
+
+export interface NeighbourScores {
+  /** Topic episodes whose nearest other episode (topics' and singletons') is of their own topic. */
+  nearestSameTopic: number;
+  /** Mean share of their own topic among their three nearest. */
+  topThreeSameTopic: number;
+}
+
+/**
+ * How well the space alone tells topics apart, before any clustering: for each topic episode, its
+ * nearest neighbours among every other episode by `similarity`. Cheap, and what clustering can at
+ * best build on: a space whose nearest neighbours are mostly from other topics groups nothing cleanly.
+ */
+export function scoreNeighbours(labels: readonly string[], similarity: (a: number, b: number) => number): NeighbourScores {
+  let episodes = 0;
+  let nearest = 0;
+  let topThree = 0;
+  labels.forEach((label, i) => {
+    if (label === SINGLETON) return;
+    const ranked = labels
+      .map((_, j) => j)
+      .filter((j) => j !== i)
+      .map((j) => ({ j, score: similarity(i, j) }))
+      .sort((a, b) => b.score - a.score || a.j - b.j);
+    const own = (k: number) => ranked.slice(0, k).filter(({ j }) => labels[j] === label).length;
+    episodes += 1;
+    nearest += own(1);
+    topThree += own(3) / 3;
+  });
+  return { nearestSameTopic: episodes === 0 ? 0 : nearest / episodes, topThreeSameTopic: episodes === 0 ? 0 : topThree / episodes };
+}

@@ -12,6 +12,8 @@ import { findMemoryById, findMemoryBySeq } from '../../src-main/store/memories-r
 import { readCheckpoint } from '../../src-main/consolidation/checkpoint';
 import { getBeliefExplanation } from '../../src-main/consolidation/explanation';
 import type { ConsolidationProvider } from '../../src-main/consolidation/provider';
+import { textOf } from '../../src-main/consolidation/source-text';
+import { cosine, type Vector } from '../../src-main/consolidation/vector-math';
 import { runConsolidation } from '../../src-main/consolidation/run';
 import type { RunSummary } from '../../src-main/consolidation/run-types';
 import { getContradictions } from '../../src-main/mind/contradictions';
@@ -23,9 +25,11 @@ import { DEFAULT_SETTINGS, mergeSettings, type MindSettings } from '../../shared
 import { createRng } from '../generate/prng';
 import { type Corpus, episodeFields, type PlantedEpisode, type SplitName } from './corpus';
 import {
+  type NeighbourScores,
   type PairScores,
   type ReinforcementScores,
   scorePairs,
+  scoreNeighbours,
   scoreReinforcement,
   scoreStructure,
   SINGLETON,
@@ -39,12 +43,16 @@ const START = Date.UTC(2025, 2, 3);
 const WRITING_DAYS = 14;
 /** Runs until no episode waits; a provider that keeps stopping early is cut off here. */
 const MAX_RUNS = 20;
+/** One embedding call for a split's episodes (a model endpoint's). */
+const EMBED_TIMEOUT_MS = 120_000;
 
 export interface SplitMeasurement {
   corpus: string;
   split: SplitName;
   provider: string;
   episodes: number;
+  /** How well the provider's space alone separates the topics of the first episodes (no clustering). */
+  neighbours: NeighbourScores;
   /** After the first consolidation (topics' episodes and singletons). */
   structure: Omit<StructureScores, 'perBelief'>;
   pairs: PairScores;
@@ -92,6 +100,7 @@ export async function measureSplit(corpus: Corpus, splitName: SplitName, options
       ...split.topics.flatMap((t) => t.episodes.map((e) => ({ episode: e, label: t.id }))),
       ...split.singletons.map((e) => ({ episode: e, label: SINGLETON })),
     ]);
+    const neighbours = await neighboursIn(options.provider(), first);
     const step = (WRITING_DAYS * DAY_MS) / first.length;
     for (const { episode, label } of first) {
       now += step;
@@ -134,6 +143,7 @@ export async function measureSplit(corpus: Corpus, splitName: SplitName, options
       split: splitName,
       provider: options.provider().id,
       episodes: first.length,
+      neighbours,
       structure: summary,
       pairs,
       reinforcement,
@@ -164,6 +174,20 @@ export async function measureSplit(corpus: Corpus, splitName: SplitName, options
   } finally {
     mind.close();
   }
+}
+
+/** The provider's space over the episodes as consolidation reads them, learned from them as a run would. */
+async function neighboursIn(provider: ConsolidationProvider, written: readonly { episode: PlantedEpisode; label: string }[]): Promise<NeighbourScores> {
+  const texts = written.map(({ episode }) => {
+    const { content, fields } = episodeFields(episode);
+    return textOf('episode', content, fields);
+  });
+  provider.embedder.learn?.(texts);
+  const vectors = await provider.embedder.embed(texts, AbortSignal.timeout(EMBED_TIMEOUT_MS));
+  return scoreNeighbours(
+    written.map((w) => w.label),
+    (a, b) => cosine(vectors[a] as Vector, vectors[b] as Vector),
+  );
 }
 
 function write(mind: Mind, episode: PlantedEpisode): string {

@@ -127,6 +127,7 @@ function describe(m: SplitMeasurement): string {
   return [
     '',
     `${m.corpus} / ${m.split} (${m.provider}): ${m.episodes} episodes, ${s.topics} topics → ${s.beliefs} beliefs in ${(m.consolidationMs / 1000).toFixed(2)} s over ${m.runs.length} runs`,
+    `  nearest neighbour       ${pct(m.neighbours.nearestSameTopic)}  of topic episodes from their own topic (${pct(m.neighbours.topThreeSameTopic).trim()} of their three nearest)`,
     `  topic recall            ${pct(s.recall)}  (${s.recovered} of ${s.topics})`,
     `  mean purity             ${pct(s.meanPurity)}`,
     `  impure beliefs          ${pct(s.impureShare)}  (${s.impure})`,

@@ -1,9 +1,9 @@
 /**
  * New episodes of a known lesson, before clustering. A lesson's later episodes often arrive one
  * or two at a time; clustered among themselves they would never reach three, and drafted anew
- * they would duplicate the belief. So an episode that resembles a belief's episodes as much as a
- * cluster's members resemble each other (its average similarity to them, through the belief's
- * profile, reaches the cluster threshold) is evidence about that belief, decided by the rules
+ * they would duplicate the belief. So an episode that resembles a belief's episodes (its average
+ * similarity to them, through the belief's profile, reaches the attach threshold, thresholds.ts)
+ * is evidence about that belief, decided by the rules
  * (offline/rule-classifier.ts): opposed to its statement by the contradiction rules →
  * counter-evidence (β+1); holding it only in part ("only when", "unless" …) → partial (what the
  * split gate counts); otherwise support (α+1); each with its link or journal row. One provider
@@ -31,7 +31,7 @@ export function planAttachments(ctx: RunContext, model: BeliefModel, episodes: r
   const rest: EpisodeItem[] = [];
   for (const item of episodes) {
     const fits = fitsPlacement(placementOf([item]));
-    const match = model.profileMatches({ direction: item.vector, resultant: 1 }, item.read.terms, ctx.thresholds.cluster, fits)[0];
+    const match = model.profileMatches({ direction: item.vector, resultant: 1 }, item.read.terms, ctx.thresholds.attach, fits)[0];
     if (!match) {
       rest.push(item);
       continue;

@@ -1,8 +1,8 @@
 /**
  * One cluster of new episodes, the seed's steps 3–4: synthesize a candidate, drop it if it was
  * rejected before, then match it against the active beliefs:
- * - the cluster's episodes resemble a belief's episodes as much as a cluster's members resemble
- *   each other (average linkage at the cluster threshold, belief-model.ts's profiles), and the
+ * - the cluster's episodes resemble a belief's episodes (average linkage at the attach threshold,
+ *   belief-model.ts's profiles), and the
  *   contradiction rules oppose neither the candidate nor any of the episodes to the belief's
  *   statement → it is that belief's lesson again: each
  *   episode reinforces it (this keeps a lesson from being drafted twice when its episodes arrive
@@ -79,7 +79,7 @@ export async function planCluster(
   const fits = fitsPlacement(placementOf(episodes));
   const profile = meanDirection(episodes.map((e) => e.vector));
   const terms = [...new Set(episodes.flatMap((e) => contentTerms(e.source.text)))];
-  const kin = model.profileMatches(profile, terms, ctx.thresholds.cluster, fits)[0];
+  const kin = model.profileMatches(profile, terms, ctx.thresholds.attach, fits)[0];
   const opposed = (belief: BeliefState) => {
     const read = readStatement(belief.statement);
     return [readStatement(statement), ...episodes.map((e) => e.read)].some((text) => contradictionBetween(text, read) !== null);

@@ -77,7 +77,10 @@ export class ProviderItemError extends Error {
 
 /** Similarity thresholds of the seed, kept per embedder (an n-gram space is not a model's space). */
 export interface SimilarityThresholds {
+  /** How alike, on average, a group of new episodes must be to be drafted into a new belief. */
   readonly cluster: number;
+  /** How alike, on average, new episodes must be to a belief's episodes to count as that lesson again. */
+  readonly attach: number;
   readonly reinforce: number;
   readonly related: number;
   readonly merge: number;

@@ -8,9 +8,11 @@ const signal = new AbortController().signal;
 
 describe('thresholds', () => {
   it('are kept per embedder: the seed values for models, calibrated ones for the lexical space', () => {
-    expect(thresholdsFor('openai:text-embedding-3-small')).toEqual({ cluster: 0.7, reinforce: 0.92, related: 0.7, merge: 0.92, rejection: 0.92 });
+    expect(thresholdsFor('openai:text-embedding-3-small')).toEqual({ cluster: 0.7, attach: 0.7, reinforce: 0.92, related: 0.7, merge: 0.92, rejection: 0.92 });
     expect(thresholdsFor(LEXICAL_EMBEDDER_ID)).toBe(LEXICAL_THRESHOLDS);
     expect(LEXICAL_THRESHOLDS).not.toEqual(MODEL_THRESHOLDS);
+    // Offline, a new belief needs a more alike group than evidence for a known one does.
+    expect(LEXICAL_THRESHOLDS.attach).toBeLessThan(LEXICAL_THRESHOLDS.cluster);
   });
 });
 

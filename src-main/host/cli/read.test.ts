@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { freshMind, ok } from './cli-test-kit';
+import { LEXICAL_THRESHOLDS } from '../../consolidation/thresholds';
 
 describe('mindloom show', () => {
   it('prints JSON with or without --json, with every promised key', async () => {
@@ -31,9 +32,9 @@ describe('mindloom show', () => {
     const belief = history.nodes.find((n) => n.type === 'belief')?.id ?? '';
     const shown = JSON.parse(await ok(cli('show', belief))) as { content: string; explanation: Record<string, unknown> & { episodes: { id: string; similarity: number }[]; sharedTerms: { term: string; episodes: number }[] } };
     expect(shown.content).toBe('Friday deploys cause weekend incidents.');
-    expect(shown.explanation).toMatchObject({ beliefId: belief, provider: 'offline', embedder: 'offline-lexical-1', threshold: 0.12 });
+    expect(shown.explanation).toMatchObject({ beliefId: belief, provider: 'offline', embedder: 'offline-lexical-1', threshold: LEXICAL_THRESHOLDS.cluster });
     expect(shown.explanation.episodes.map((e) => e.id).sort()).toEqual([...episodes].sort());
-    for (const e of shown.explanation.episodes) expect(e.similarity).toBeGreaterThan(0.12);
+    for (const e of shown.explanation.episodes) expect(e.similarity).toBeGreaterThan(LEXICAL_THRESHOLDS.cluster);
     expect(shown.explanation.sharedTerms).toContainEqual({ term: 'weekend', episodes: 3 });
     expect(shown.explanation.sharedTerms).toContainEqual({ term: 'friday', episodes: 3 });
     expect((JSON.parse(await ok(cli('show', note))) as { explanation: unknown }).explanation).toBeNull();
