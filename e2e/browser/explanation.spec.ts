@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { episodeFields, SplitSchema } from '../../bench/quality/corpus';
 import { writeSettings } from '../../src-main/consolidation/settings-store';
+import { LEXICAL_THRESHOLDS } from '../../src-main/consolidation/thresholds';
 import { createMemory } from '../../src-main/mind/create';
 import { openMind } from '../../src-main/mind/mind';
 import { expect, test } from '../fixtures';
@@ -56,7 +57,7 @@ test('each belief consolidation drafts says which episodes it came from, how ali
   const card = new ExplanationCard(app.page);
   await expect(card.card).toBeVisible();
   await expect(card.summary).toContainText('Drafted from 4 episodes');
-  await expect(card.summary).toContainText('0.12');
+  await expect(card.summary).toContainText(LEXICAL_THRESHOLDS.cluster.toFixed(2));
   expect((await card.episodeIds()).sort()).toEqual(drafted);
   const similarities = await card.similarities();
   expect(similarities).toEqual([...similarities].sort((a, b) => b - a));
