@@ -71,6 +71,7 @@ export function applyChange(mind: Mind, current: MemoryRecord, patch: MemoryPatc
     confidenceAfter: patch.confidence ?? current.confidence,
     reason: journal.options.reason ?? null,
     evidence: journal.evidence,
+    memoryVersion: current.version + 1,
   });
   return findMemoryById(mind.store.db, current.id) as MemoryRecord;
 }

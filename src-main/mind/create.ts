@@ -199,6 +199,7 @@ export function createMemory(
       confidenceAfter: confidence,
       reason: options.reason ?? null,
       evidence: evidence.length > 0 ? evidence.map((m) => m.id) : null,
+      memoryVersion: created.version,
     });
     return created;
   });
