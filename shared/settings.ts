@@ -38,6 +38,18 @@ export const BudgetSettingsSchema = z.object({
 });
 export type BudgetSettings = z.infer<typeof BudgetSettingsSchema>;
 
+/**
+ * Auto-approval: an inferred memory that arrives pending with at least this confidence and this
+ * many pieces of evidence is approved at once (journaled `auto_approve`), so review stays for what
+ * is uncertain.
+ */
+export const ReviewSettingsSchema = z.object({
+  autoApprove: z.boolean(),
+  minConfidence: z.number().min(0).max(1),
+  minEvidence: z.number().int().min(0).max(1_000),
+});
+export type ReviewSettings = z.infer<typeof ReviewSettingsSchema>;
+
 export const MindSettingsSchema = z.object({
   provider: z.enum(PROVIDER_IDS),
   openai: OpenAiSettingsSchema,
@@ -45,6 +57,7 @@ export const MindSettingsSchema = z.object({
   budget: BudgetSettingsSchema,
   /** Apply revise / split / merge / archive proposals without waiting for approval. */
   autoApplyProposals: z.boolean(),
+  review: ReviewSettingsSchema,
 });
 export type MindSettings = z.infer<typeof MindSettingsSchema>;
 
@@ -60,6 +73,7 @@ export const DEFAULT_SETTINGS: MindSettings = {
   scheduler: { enabled: true, everyEpisodes: 20, everyHours: 4 },
   budget: { maxClustersPerCycle: 10, maxClassificationsPerCluster: 5, perCallTimeoutMs: 10_000, maxCycleMs: 120_000 },
   autoApplyProposals: false,
+  review: { autoApprove: false, minConfidence: 0.8, minEvidence: 3 },
 };
 
 /** A partial update, merged one level deep over the current settings. */
@@ -69,6 +83,7 @@ export const SettingsPatchSchema = z.object({
   scheduler: SchedulerSettingsSchema.partial().optional(),
   budget: BudgetSettingsSchema.partial().optional(),
   autoApplyProposals: z.boolean().optional(),
+  review: ReviewSettingsSchema.partial().optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
 
@@ -79,5 +94,6 @@ export function mergeSettings(current: MindSettings, patch: SettingsPatch): Mind
     scheduler: { ...current.scheduler, ...patch.scheduler },
     budget: { ...current.budget, ...patch.budget },
     autoApplyProposals: patch.autoApplyProposals ?? current.autoApplyProposals,
+    review: { ...current.review, ...patch.review },
   });
 }

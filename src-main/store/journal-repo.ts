@@ -130,3 +130,30 @@ export function redactJournalContent(db: Db, memoryId: string): void {
      WHERE memory_id = ?`,
   ).run(memoryId);
 }
+
+export function findJournalEntry(db: Db, seq: number): JournalEntry | null {
+  const row = stmt(db, 'SELECT * FROM journal WHERE seq = ?').get(seq) as JournalRow | undefined;
+  return row ? journalEntryOf(row) : null;
+}
+
+/** The rows of one action, oldest first (a row from before undo kept no action: it is its own). */
+export function journalOfAction(db: Db, actionId: number): JournalEntry[] {
+  return (
+    stmt(db, 'SELECT * FROM journal WHERE action_id = ? OR (seq = ? AND action_id IS NULL) ORDER BY seq').all(actionId, actionId) as JournalRow[]
+  ).map(journalEntryOf);
+}
+
+/** The first change to a memory after a journal row (an access changes nothing a person wrote). */
+export function firstChangeAfter(db: Db, memoryId: string, afterSeq: number): JournalEntry | null {
+  const row = stmt(db, `SELECT * FROM journal WHERE memory_id = ? AND seq > ? AND op != 'access' ORDER BY seq LIMIT 1`).get(memoryId, afterSeq) as
+    | JournalRow
+    | undefined;
+  return row ? journalEntryOf(row) : null;
+}
+
+/** One actor's rows among the journal's newest `window` rows, newest first (bounded: no walk of a long journal). */
+export function recentJournalOf(db: Db, actor: string, window: number): JournalEntry[] {
+  return (
+    stmt(db, 'SELECT * FROM (SELECT * FROM journal ORDER BY seq DESC LIMIT ?) WHERE actor = ? ORDER BY seq DESC').all(window, actor) as JournalRow[]
+  ).map(journalEntryOf);
+}

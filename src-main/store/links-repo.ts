@@ -99,3 +99,8 @@ export function countEvidenceLinks(db: Db, seq: number): number {
 export function deleteLink(db: Db, link: LinkRow): void {
   stmt(db, 'DELETE FROM links WHERE from_seq = ? AND kind = ? AND to_seq = ?').run(link.fromSeq, link.kind, link.toSeq);
 }
+
+/** How many standing links an action made. */
+export function countLinksOfAction(db: Db, actionId: number): number {
+  return (stmt(db, 'SELECT count(*) AS n FROM links WHERE action_id = ? AND voided_at IS NULL').get(actionId) as { n: number }).n;
+}

@@ -82,3 +82,20 @@ export function polarityPage(
   ).all(JSON.stringify(seqs)) as MemoryRow[];
   return { beliefs: rows.map(toRecord), lastSeq: seqs[seqs.length - 1] as number };
 }
+
+/**
+ * Active memories of one type sharing any of these words, best full-text match first: the
+ * candidates a review compares an item with (possible duplicates).
+ */
+export function textNeighbours(db: Db, words: readonly string[], type: string, excludeSeq: number, limit: number): MemoryRecord[] {
+  const match = ftsMatchExpression(words.join(' '), 'any');
+  if (match === null) return [];
+  const rows = stmt(
+    db,
+    `SELECT m.* FROM memories_fts f JOIN memories m ON m.seq = f.rowid
+     WHERE memories_fts MATCH ? AND m.type = ? AND m.status = 'active' AND m.seq != ?
+     ORDER BY f.rank LIMIT ?`,
+  ).all(match, type, excludeSeq, limit) as MemoryRow[];
+  return rows.map(toRecord);
+}
+
