@@ -114,11 +114,13 @@ export function undoAction(mind: Mind, entry: number | null, options: { actor: s
     const rows = journalOfAction(mind.store.db, actionId);
     const plan = planUndo(mind, actionId, rows);
     const memories = applyPlan(mind, actionId, plan, options.actor);
+    // A redo is told by what it brings back, not by the undo it takes back.
+    const redid = undoneTarget(rows);
     return {
       undone: actionId,
       action: currentActionId(mind.store.db, false) as number,
-      redo: undoneTarget(rows) !== null,
-      summary: describeAction(rows),
+      redo: redid !== null,
+      summary: describeAction(redid === null ? rows : journalOfAction(mind.store.db, redid)),
       memories,
     };
   });

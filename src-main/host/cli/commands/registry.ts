@@ -4,7 +4,9 @@ import { consolidateCommand } from './consolidate';
 import { generateCommand } from './generate';
 import { proposalsCommand } from './proposals';
 import { initCommand } from './init';
-import { contradictionsCommand, orphansCommand, searchCommand, uncertainCommand } from './lists';
+import { contradictionsCommand } from './contradictions';
+import { reviewCommand, undoCommand } from './editing';
+import { orphansCommand, searchCommand, uncertainCommand } from './lists';
 import { historyCommand, lineageCommand, showCommand, statsCommand } from './read';
 import { serveCommand } from './serve';
 import {
@@ -30,7 +32,9 @@ export const COMMANDS: readonly Command[] = [
   restoreCommand,
   approveCommand,
   rejectCommand,
+  reviewCommand,
   proposalsCommand,
+  undoCommand,
   showCommand,
   lineageCommand,
   historyCommand,
