@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorEnvelope } from './errors';
 import { CONSOLIDATION_CALLS } from './contract/consolidation';
+import { EDITING_CALLS } from './contract/editing';
 import { MEMORY_CALLS } from './contract/memories';
 import { OVERVIEW_CALLS } from './contract/overview';
 import { SESSION_CALLS } from './contract/session';
@@ -22,6 +23,7 @@ export const CALLS = {
   ...MEMORY_CALLS,
   ...SETTINGS_CALLS,
   ...CONSOLIDATION_CALLS,
+  ...EDITING_CALLS,
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
 
 export type CallName = keyof typeof CALLS;

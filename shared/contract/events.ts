@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { RUN_STAGES, RUN_STATUSES } from '../consolidation-runs';
 import { count } from './common';
+import { ScanStateSchema } from './contradictions';
 import { SessionStatusSchema } from './session';
 
 export const EVENTS = {
@@ -10,6 +11,8 @@ export const EVENTS = {
   'session.changed': SessionStatusSchema,
   'consolidation.progress': z.object({ runId: z.string(), stage: z.enum(RUN_STAGES), done: count, total: count }),
   'consolidation.finished': z.object({ runId: z.string(), status: z.enum(RUN_STATUSES) }),
+  /** A contradiction scan's progress, and its end (`running` false). */
+  'contradictions.scan': ScanStateSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type EventName = keyof typeof EVENTS;
@@ -22,4 +25,5 @@ export const MindEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session.changed'), payload: EVENTS['session.changed'] }),
   z.object({ type: z.literal('consolidation.progress'), payload: EVENTS['consolidation.progress'] }),
   z.object({ type: z.literal('consolidation.finished'), payload: EVENTS['consolidation.finished'] }),
+  z.object({ type: z.literal('contradictions.scan'), payload: EVENTS['contradictions.scan'] }),
 ]) satisfies z.ZodType<MindEvent>;

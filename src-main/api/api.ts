@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { CALLS, type CallResult, isCallName, type MindEvent } from '../../shared/contract';
 import { type ErrorCode, isMindError } from '../../shared/errors';
 import type { ApiContext, HandlerTable } from './handler-table';
+import { editingCalls } from './editing-calls';
 import { memoryCalls } from './memory-calls';
 import { mindCalls } from './mind-calls';
 import { checkPayloadShape } from './payload-guard';
@@ -38,7 +39,7 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
     scheduler: bindScheduler(session, platform, { logError, schedulerOptions: options.schedulerOptions }),
     changed: (ids) => session.events.emit({ type: 'mind.changed', payload: { origin: 'app', ids } }),
   };
-  const handlers: HandlerTable = { ...sessionCalls(context), ...memoryCalls(context), ...mindCalls(context) };
+  const handlers: HandlerTable = { ...sessionCalls(context), ...memoryCalls(context), ...mindCalls(context), ...editingCalls(context, logError) };
 
   return {
     async dispatch(name, payload) {

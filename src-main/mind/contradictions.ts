@@ -12,7 +12,14 @@ import {
   POLARITY_TERMS,
   type RuleContradiction,
 } from '../../shared/rules/contradiction';
-import { type ContradictionRow, hasContradiction, insertContradiction, listContradictions } from '../store/contradictions-repo';
+import {
+  type ContradictionRow,
+  countOpenContradictions as countOpen,
+  countSettledContradictions as countSettled,
+  hasContradiction,
+  insertContradiction,
+  listContradictions,
+} from '../store/contradictions-repo';
 import { appendJournal } from '../store/journal-repo';
 import type { MemoryRecord } from '../store/memory-record';
 import { maxMemorySeqOf } from '../store/consolidation-repo';
@@ -178,3 +185,7 @@ export function getContradictions(
     }),
   );
 }
+
+export const countOpenContradictions = (mind: Mind): number => countOpen(mind.store.db);
+/** Acknowledged or resolved. */
+export const countSettledContradictions = (mind: Mind): number => countSettled(mind.store.db);

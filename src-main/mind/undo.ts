@@ -345,3 +345,11 @@ function describeAction(rows: readonly JournalEntry[]): string {
   const named = ids.length > 3 ? `${ids.slice(0, 3).join(', ')} and ${ids.length - 3} more` : ids.join(', ');
   return named === '' ? ops.join(', ') : `${ops.join(', ')} of ${named}`;
 }
+
+/** Runs `work` as one action and names it: what an Undo button for it takes back. */
+export function runAction<T>(mind: Mind, work: () => T): { result: T; action: number } {
+  return mind.store.transaction(() => {
+    const result = work();
+    return { result, action: currentActionId(mind.store.db, false) as number };
+  });
+}

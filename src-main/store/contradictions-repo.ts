@@ -142,6 +142,6 @@ export function openContradictionsOf(db: Db, seq: number): ContradictionRecord[]
   ) as ContradictionRecord[];
 }
 
-export function countContradictions(db: Db, which: 'open' | 'settled'): number {
-  return (stmt(db, `SELECT count(*) AS n FROM contradictions WHERE status ${which === 'open' ? '=' : '!='} 'open'`).get() as { n: number }).n;
+export function countSettledContradictions(db: Db): number {
+  return (stmt(db, `SELECT count(*) AS n FROM contradictions WHERE status != 'open'`).get() as { n: number }).n;
 }

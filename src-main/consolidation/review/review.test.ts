@@ -10,7 +10,7 @@ import { undoAction } from '../../mind/undo';
 import { findMemoryById } from '../../store/memories-repo';
 import { consolidate, fridayEpisodes } from '../consolidation-test-support';
 import { getProposals } from '../proposals';
-import { writeSettings } from '../settings-store';
+import { readSettings, writeSettings } from '../settings-store';
 import { reviewBulk } from './bulk';
 import { countReviewQueue, getReviewDetail, listReviewQueue, termSimilarity } from './queue';
 
@@ -155,6 +155,13 @@ describe('auto-approval', () => {
     const row = journalRows(mind, sure.id).at(-1);
     expect(row).toMatchObject({ op: 'auto_approve', actor: 'agent:coder' });
     expect(row?.reason).toBe('auto-approved: confidence 0.80 ≥ 0.75 and 3 evidence ≥ 3');
+  });
+
+  it('is a setting whose change undo takes back', () => {
+    mind = freshMind().mind;
+    writeSettings(mind, { review: { autoApprove: true, minConfidence: 0.7 } }, 'user');
+    undoAction(mind, null, USER);
+    expect(readSettings(mind).review).toEqual({ autoApprove: false, minConfidence: 0.8, minEvidence: 3 });
   });
 
   it('leaves everything to a person while it is off (the default)', () => {
