@@ -4,13 +4,13 @@
  * redo), and the counts that call for attention.
  */
 import { z } from 'zod';
-import { MEMORY_TYPES } from '../model';
+import { MEMORY_TYPES, memoryStatusSchema } from '../model';
 import { count, expectedVersion, fieldBag, MemoryViewSchema, memoryId, noPayload } from './common';
 import { ListPageSchema } from './memories';
 import { CONTRADICTION_CALLS } from './contradictions';
 import { action, changedMemory, REVIEW_CALLS } from './review';
 
-const ImpactRefSchema = z.object({ id: z.string(), type: z.enum(MEMORY_TYPES), content: z.string(), status: z.string() });
+const ImpactRefSchema = z.object({ id: z.string(), type: z.enum(MEMORY_TYPES), content: z.string(), status: memoryStatusSchema });
 
 export const SupersedeImpactSchema = z.object({
   id: z.string(),
@@ -41,6 +41,8 @@ export const AttentionSchema = z.object({
   /** Raw captures nobody has processed. */
   inbox: count,
   openContradictions: count,
+  /** Active memories gone a whole decay period without verification or reinforcement; counted up to a cap. */
+  stale: z.object({ count, capped: z.boolean() }),
 });
 export type Attention = z.output<typeof AttentionSchema>;
 

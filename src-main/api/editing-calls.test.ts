@@ -85,7 +85,7 @@ describe('the editing calls', () => {
     const m = addReviewables(f.mindPath);
     await callOk(f.api, 'session.open', { path: f.mindPath });
     const before = await callOk(f.api, 'attention.counts');
-    expect(before).toEqual({ review: 5, inbox: 3, openContradictions: 0 });
+    expect(before).toEqual({ review: 5, inbox: 3, openContradictions: 0, stale: { count: 0, capped: false } });
     const queue = await callOk(f.api, 'review.queue', { limit: 2 });
     expect(queue.total).toBe(5);
     expect(queue.items).toHaveLength(2);

@@ -20,6 +20,7 @@ import { countInbox, dismissMany, listInbox, promoteMany } from '../mind/inbox';
 import { getMemoryView } from '../mind/memory-view';
 import { promoteMemory } from '../mind/promote';
 import { getRejections, revokeRejection } from '../mind/rejections';
+import { countStale } from '../mind/stale';
 import { approveMemory, editAndApprove, mergeInto, rejectMemory } from '../mind/review';
 import { previewSupersession, supersedeAndSettle } from '../mind/supersede';
 import { runAction, undoAction } from '../mind/undo';
@@ -153,6 +154,7 @@ export function editingCalls(ctx: ApiContext, logError: (message: string, error:
       review: countReviewQueue(mind()),
       inbox: countInbox(mind()),
       openContradictions: countOpenContradictions(mind()),
+      stale: countStale(mind()),
     }),
   };
 }

@@ -22,7 +22,7 @@ export interface MemorySummary extends Memory {
 }
 
 export interface ListRequest {
-  filter?: MemoryFilter;
+  filter?: Omit<MemoryFilter, 'staleAt'> & { stale?: boolean | undefined };
   sort?: SortKey;
   direction?: 'asc' | 'desc';
   limit?: number;
@@ -47,8 +47,9 @@ const filterSchema = z
     maxConfidence: z.number().min(0).max(1).optional(),
     scope: z.string().optional(),
     text: z.string().optional(),
+    stale: z.boolean().optional(),
   })
-  .strict() satisfies z.ZodType<MemoryFilter>;
+  .strict() satisfies z.ZodType<Omit<MemoryFilter, 'staleAt'> & { stale?: boolean }>;
 
 export const MAX_PAGE = 500;
 
@@ -98,7 +99,8 @@ export function listMemories(mind: Mind, request: ListRequest = {}): ListPage {
     throw new MindError('invalid_input', `limit must be a whole number from 1 to ${MAX_PAGE}.`);
   }
   const after = request.cursor ? decodeCursor(request.cursor, sort, direction) : undefined;
-  const records = listMemoryRecords(mind.store.db, filter.data, {
+  const { stale, ...filters } = filter.data;
+  const records = listMemoryRecords(mind.store.db, { ...filters, ...(stale ? { staleAt: request.asOf ?? mind.now() } : {}) }, {
     sort,
     direction,
     limit: limit + 1,

@@ -3,6 +3,7 @@
  * as of a past instant. Each filter+sort the UI uses has a `(filter, updated_at)` index.
  */
 import type { MemoryStatus, MemoryType, ReviewStatus, SourceType, Tier } from '../../shared/model';
+import { DECAY, type DecayConfig } from '../../shared/rules/decay';
 import type { Db } from './connection';
 import { type MemoryRecord, type MemoryRow, toRecord } from './memory-record';
 import { ftsMatchExpression } from './fts-expression';
@@ -19,6 +20,8 @@ export interface MemoryFilter {
   maxConfidence?: number;
   scope?: string;
   text?: string;
+  /** Only memories stale at this instant (epoch ms): a whole decay period without verification or reinforcement. */
+  staleAt?: number;
 }
 
 export const SORT_KEYS = ['updated', 'created', 'confidence', 'type', 'tier'] as const;
@@ -41,6 +44,15 @@ export interface KeysetPage {
   /** Epoch ms: list the mind as it stood then. */
   asOf?: number;
 }
+
+/**
+ * shared/rules/decay `isStale` in SQL: the decay clock (the last verification or reinforcement,
+ * else creation) older than one period of the type's decay; types that do not decay are never stale.
+ */
+const STALE_SQL = `(? - coalesce(max(m.last_verified_at, m.last_reinforced_at), m.last_verified_at, m.last_reinforced_at, m.created_at)) >
+  CASE m.type ${Object.entries(DECAY)
+    .map(([type, config]) => `WHEN '${type}' THEN ${(config as DecayConfig).periodDays * 86_400_000}`)
+    .join(' ')} ELSE NULL END`;
 
 export function listMemoryRecords(db: Db, filter: MemoryFilter, page: KeysetPage): MemoryRecord[] {
   const where: string[] = [];
@@ -77,6 +89,10 @@ export function listMemoryRecords(db: Db, filter: MemoryFilter, page: KeysetPage
   if (filter.scope !== undefined) {
     where.push('m.scope = ?');
     params.push(filter.scope);
+  }
+  if (filter.staleAt !== undefined) {
+    where.push(STALE_SQL);
+    params.push(filter.staleAt);
   }
   if (filter.text !== undefined && filter.text.trim() !== '') {
     const match = ftsMatchExpression(filter.text);

@@ -56,9 +56,10 @@ class DryRunDone extends Error {
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const tally = (counts: Record<string, number>) =>
+/** "3 beliefs, 1 note"; proposal kinds as "2 × revise". */
+const tally = (counts: Record<string, number>, kinds = false) =>
   Object.entries(counts)
-    .map(([key, n]) => `${n} ${key}`)
+    .map(([key, n]) => (kinds ? `${n} × ${key}` : plural(n, key)))
     .join(', ');
 
 function checkItems(mind: Mind, items: readonly BulkItem[]): BulkConflict[] {
@@ -165,9 +166,10 @@ function describe(s: BulkSummary): string[] {
     const after = s.action === 'reject' ? ' (archived, and never learned again)' : '';
     lines.push(`${verb} ${plural(s.memories, 'memory', 'memories')}: ${tally(s.memoryTypes)}${after}.`);
   }
-  if (s.proposals > 0) lines.push(`${s.action === 'approve' ? 'Apply' : 'Decline'} ${plural(s.proposals, 'proposal')}: ${tally(s.proposalKinds)}.`);
+  if (s.proposals > 0) lines.push(`${s.action === 'approve' ? 'Apply' : 'Decline'} ${plural(s.proposals, 'proposal')}: ${tally(s.proposalKinds, true)}.`);
   for (const move of s.tiers) {
-    if (move.from !== move.to) lines.push(`Tier: ${plural(move.count, 'memory', 'memories')} ${move.from} → ${move.to}.`);
+    const memories = plural(move.count, 'memory', 'memories');
+    lines.push(move.from === move.to ? `Tier: ${memories} stay ${move.from}.` : `Tier: ${memories} ${move.from} → ${move.to}.`);
   }
   const effects = [
     s.created > 0 ? `creates ${plural(s.created, 'memory', 'memories')}` : '',

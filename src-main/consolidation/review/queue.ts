@@ -193,7 +193,7 @@ export interface ReviewDetail {
 const NEIGHBOUR_CANDIDATES = 40;
 const NEIGHBOURS_SHOWN = 5;
 /** Below this, a neighbour is no possible duplicate. */
-const MIN_SIMILARITY = 0.2;
+const MIN_SIMILARITY = 0.3;
 
 export function termSimilarity(a: readonly string[], b: readonly string[]): number {
   if (a.length === 0 || b.length === 0) return 0;

@@ -104,7 +104,7 @@ describe('bulk review', () => {
     expect(snapshot(mind)).toEqual(before);
     expect(preview).toMatchObject({ applied: false, memories: 3, memoryTypes: { belief: 3 } });
     expect(preview.tiers).toEqual(expect.arrayContaining([{ from: 'observed', to: 'observed', count: 2 }, { from: 'inferred', to: 'observed', count: 1 }]));
-    expect(preview.lines[0]).toBe('Approve 3 memories: 3 belief.');
+    expect(preview.lines[0]).toBe('Approve 3 memories: 3 beliefs.');
     expect(preview.lines).toContain('Tier: 1 memory inferred → observed.');
 
     const done = reviewBulk(mind, selected, { action: 'approve', ...USER });

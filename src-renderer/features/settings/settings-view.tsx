@@ -14,6 +14,7 @@ import { ErrorState, Loading } from '../../components/states';
 import { TimeAgo } from '../../components/time-ago';
 import { useToast } from '../../components/toasts';
 import { useStateFor } from '../../components/use-state-for';
+import { ReviewSettingsCard } from '../review/review-settings-card';
 import { SessionPicker } from '../welcome/session-picker';
 
 export function SettingsView() {
@@ -34,6 +35,7 @@ export function SettingsView() {
           <>
             <ProviderCard data={settings.data} />
             <SchedulerCard data={settings.data} />
+            <ReviewSettingsCard data={settings.data} />
           </>
         )}
         <ConsolidationCard />
