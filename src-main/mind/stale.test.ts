@@ -14,7 +14,7 @@ describe('stale memories', () => {
     const t = freshMind();
     mind = t.mind;
     const belief = add(mind, { type: 'belief', content: 'old belief' });
-    const value = add(mind, { type: 'value', content: 'old value' });
+    add(mind, { type: 'value', content: 'old value' });
     const raw = add(mind, { type: 'raw', content: 'captures never go stale' });
     const refreshed = add(mind, { type: 'note', content: 'reinforced lately' });
     t.clock.advance(45 * DAY_MS);
