@@ -4,7 +4,6 @@
  */
 import { MindError } from '../../shared/errors';
 import { type MindSettings, mergeSettings, type SettingsPatch, SettingsPatchSchema } from '../../shared/settings';
-import { appendJournal } from '../store/journal-repo';
 import type { Mind } from '../mind/mind';
 import { readSettings, storeSettings } from '../mind/settings';
 import { checkActor } from '../mind/write-options';
@@ -28,16 +27,7 @@ export function writeSettings(mind: Mind, patch: SettingsPatch, actor: string): 
     } catch (error) {
       throw new MindError('invalid_input', `Invalid settings: ${(error as Error).message}`);
     }
-    const before: Record<string, unknown> = {};
-    const after: Record<string, unknown> = {};
-    for (const key of Object.keys(next) as (keyof MindSettings)[]) {
-      if (JSON.stringify(current[key]) !== JSON.stringify(next[key])) {
-        before[key] = current[key];
-        after[key] = next[key];
-      }
-    }
-    storeSettings(mind, next);
-    appendJournal(mind.store.db, { at: mind.now(), actor, op: 'settings', memoryId: null, before, after });
+    storeSettings(mind, current, next, actor);
     return next;
   });
 }

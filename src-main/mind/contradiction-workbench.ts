@@ -30,7 +30,8 @@ import { archiveMemory } from './lifecycle';
 import { summarizeMemory } from './memory-view';
 import type { MemorySummary } from './list';
 import type { Mind } from './mind';
-import { iso } from './present';
+import { type SeqPage, seqPage, seqPageRequest } from './paging';
+import { type ContradictionViewOf, presentContradiction } from './contradictions';
 import { changeRecord, journalRecord } from './records';
 import { checkActor } from './write-options';
 
@@ -43,23 +44,9 @@ export interface ContradictionSide {
   evidenceCount: number;
 }
 
-export interface ContradictionCase {
-  id: string;
-  kind: string;
-  detector: string;
-  status: ContradictionStatus;
-  resolution: string | null;
-  note: string | null;
-  detectedAt: string;
-  resolvedAt: string | null;
-  a: ContradictionSide;
-  b: ContradictionSide;
-}
+export type ContradictionCase = ContradictionViewOf<ContradictionSide>;
 
-export interface ContradictionPage {
-  items: ContradictionCase[];
-  nextCursor: string | null;
-}
+export type ContradictionPage = SeqPage<ContradictionCase>;
 
 function side(mind: Mind, record: MemoryRecord): ContradictionSide {
   const links = linksFrom(mind.store.db, record.seq, ['evidence']);
@@ -72,32 +59,16 @@ function side(mind: Mind, record: MemoryRecord): ContradictionSide {
 
 function caseOf(mind: Mind, c: ContradictionRecord): ContradictionCase {
   const [a, b] = [findMemoryBySeq(mind.store.db, c.aSeq), findMemoryBySeq(mind.store.db, c.bSeq)] as [MemoryRecord, MemoryRecord];
-  return {
-    id: c.id,
-    kind: c.kind,
-    detector: c.detector,
-    status: c.status,
-    resolution: c.resolution,
-    note: c.note,
-    detectedAt: iso(c.detectedAt) as string,
-    resolvedAt: iso(c.resolvedAt),
-    a: side(mind, a),
-    b: side(mind, b),
-  };
+  return presentContradiction(c, side(mind, a), side(mind, b));
 }
 
 export function listContradictionCases(
   mind: Mind,
   options: { which?: 'open' | 'settled' | 'all'; limit?: number; cursor?: string | null } = {},
 ): ContradictionPage {
-  const limit = options.limit ?? 50;
-  if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new MindError('invalid_input', 'limit must be a whole number from 1 to 500.');
-  const beforeSeq = options.cursor ? Number(options.cursor) : null;
-  if (beforeSeq !== null && !Number.isInteger(beforeSeq)) throw new MindError('invalid_input', 'That contradictions cursor is damaged.');
+  const { limit, beforeSeq } = seqPageRequest(options, 50, 'contradictions');
   const rows = contradictionsPage(mind.store.db, { which: options.which ?? 'open', beforeSeq, limit: limit + 1 });
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return { items: page.map((c) => caseOf(mind, c)), nextCursor: rows.length > limit && last ? String(last.seq) : null };
+  return seqPage(rows, limit, (c) => caseOf(mind, c));
 }
 
 export function getContradictionCase(mind: Mind, id: string): ContradictionCase {

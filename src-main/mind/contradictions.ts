@@ -13,6 +13,7 @@ import {
   type RuleContradiction,
 } from '../../shared/rules/contradiction';
 import {
+  type ContradictionFacts,
   type ContradictionRow,
   countOpenContradictions as countOpen,
   countSettledContradictions as countSettled,
@@ -153,10 +154,11 @@ function startScan(mind: Mind, options: { actor: string; runId?: string }) {
   return scan;
 }
 
-export interface ContradictionView {
+/** A contradiction as it crosses a boundary, its two sides told by `A`. */
+export interface ContradictionViewOf<A> {
   id: string;
-  a: { id: string; content: string };
-  b: { id: string; content: string };
+  a: A;
+  b: A;
   kind: string;
   detector: string;
   status: ContradictionStatus;
@@ -166,23 +168,30 @@ export interface ContradictionView {
   resolvedAt: string | null;
 }
 
+export type ContradictionView = ContradictionViewOf<{ id: string; content: string }>;
+
+/** The contract's shape of a contradiction's facts (ISO times), with its sides. */
+export function presentContradiction<A>(c: ContradictionFacts, a: A, b: A): ContradictionViewOf<A> {
+  return {
+    id: c.id,
+    a,
+    b,
+    kind: c.kind,
+    detector: c.detector,
+    status: c.status,
+    resolution: c.resolution,
+    note: c.note,
+    detectedAt: iso(c.detectedAt) as string,
+    resolvedAt: iso(c.resolvedAt),
+  };
+}
+
 export function getContradictions(
   mind: Mind,
   options: { status?: ContradictionStatus | null; limit?: number } = {},
 ): ContradictionView[] {
   return listContradictions(mind.store.db, options.status === undefined ? 'open' : options.status, options.limit ?? 500).map(
-    (c: ContradictionRow) => ({
-      id: c.id,
-      a: { id: c.aId, content: c.aContent },
-      b: { id: c.bId, content: c.bContent },
-      kind: c.kind,
-      detector: c.detector,
-      status: c.status,
-      resolution: c.resolution,
-      note: c.note,
-      detectedAt: iso(c.detectedAt) as string,
-      resolvedAt: iso(c.resolvedAt),
-    }),
+    (c: ContradictionRow) => presentContradiction(c, { id: c.aId, content: c.aContent }, { id: c.bId, content: c.bContent }),
   );
 }
 

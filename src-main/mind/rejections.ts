@@ -5,6 +5,7 @@
 import { MindError } from '../../shared/errors';
 import { findRejectionBySeq, listRejections, type RejectionRow } from '../store/rejections-repo';
 import type { Mind } from './mind';
+import { type SeqPage, seqPage, seqPageRequest } from './paging';
 import { iso } from './present';
 import { changeRecord } from './records';
 import { checkActor } from './write-options';
@@ -18,10 +19,7 @@ export interface RejectionView {
   revokedAt: string | null;
 }
 
-export interface RejectionPage {
-  items: RejectionView[];
-  nextCursor: string | null;
-}
+export type RejectionPage = SeqPage<RejectionView>;
 
 const view = (row: RejectionRow): RejectionView => ({
   seq: row.seq,
@@ -37,15 +35,9 @@ export function getRejections(
   mind: Mind,
   options: { status?: 'active' | 'revoked' | 'all'; limit?: number; cursor?: string | null } = {},
 ): RejectionPage {
-  const limit = options.limit ?? 100;
-  if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new MindError('invalid_input', 'limit must be a whole number from 1 to 500.');
-  const beforeSeq = options.cursor ? Number(options.cursor) : null;
-  if (beforeSeq !== null && !Number.isInteger(beforeSeq)) throw new MindError('invalid_input', 'That rejections cursor is damaged.');
+  const { limit, beforeSeq } = seqPageRequest(options, 100, 'rejections');
   const status = options.status ?? 'active';
-  const rows = listRejections(mind.store.db, { revoked: status === 'all' ? null : status === 'revoked', beforeSeq, limit: limit + 1 });
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return { items: page.map(view), nextCursor: rows.length > limit && last ? String(last.seq) : null };
+  return seqPage(listRejections(mind.store.db, { revoked: status === 'all' ? null : status === 'revoked', beforeSeq, limit: limit + 1 }), limit, view);
 }
 
 /** Lets consolidation learn it again. One action: undo puts the rejection back in force. */

@@ -18,7 +18,7 @@
  * back by reverting the run.
  */
 import { MindError } from '../../shared/errors';
-import { mergeSettings, type MindSettings, SettingsPatchSchema } from '../../shared/settings';
+import { mergeSettings, SettingsPatchSchema } from '../../shared/settings';
 import { currentActionId } from '../store/actions';
 import { deleteEvidenceRef, findEvidenceRef, insertEvidenceRef } from '../store/evidence-refs-repo';
 import {
@@ -319,17 +319,7 @@ function restoreSettings(mind: Mind, before: Record<string, unknown>, actor: str
   const current = readSettings(mind);
   const patch = SettingsPatchSchema.safeParse(before);
   if (!patch.success) throw new MindError('invalid_state', 'The settings this action changed cannot be read back; change them in Settings.');
-  const restored: MindSettings = mergeSettings(current, patch.data);
-  const changedBefore: Record<string, unknown> = {};
-  const changedAfter: Record<string, unknown> = {};
-  for (const key of Object.keys(restored) as (keyof MindSettings)[]) {
-    if (JSON.stringify(current[key]) !== JSON.stringify(restored[key])) {
-      changedBefore[key] = current[key];
-      changedAfter[key] = restored[key];
-    }
-  }
-  storeSettings(mind, restored);
-  appendJournal(mind.store.db, { at: mind.now(), actor, op: 'settings', memoryId: null, before: changedBefore, after: { ...changedAfter, ...undoes } });
+  storeSettings(mind, current, mergeSettings(current, patch.data), actor, undoes);
 }
 
 function laterChangeWords(id: string, later: JournalEntry | null, actionId: number): string {

@@ -3,12 +3,9 @@ import type { ContradictionKind, ContradictionStatus } from '../../shared/model'
 import type { Db } from './connection';
 import { stmt } from './statements';
 
-export interface ContradictionRow {
+/** What a contradiction is and where it stands, whichever way its two memories are named. */
+export interface ContradictionFacts {
   id: string;
-  aId: string;
-  bId: string;
-  aContent: string;
-  bContent: string;
   kind: ContradictionKind;
   detector: string;
   status: ContradictionStatus;
@@ -16,6 +13,13 @@ export interface ContradictionRow {
   note: string | null;
   detectedAt: number;
   resolvedAt: number | null;
+}
+
+export interface ContradictionRow extends ContradictionFacts {
+  aId: string;
+  bId: string;
+  aContent: string;
+  bContent: string;
 }
 
 /** Returns whether the pair was new (a pair is recorded once). */
@@ -99,18 +103,10 @@ export function writeContradictionState(db: Db, id: string, state: Contradiction
 }
 
 /** A contradiction's row with its two memories' seqs. */
-export interface ContradictionRecord {
+export interface ContradictionRecord extends ContradictionFacts {
   seq: number;
-  id: string;
   aSeq: number;
   bSeq: number;
-  kind: ContradictionKind;
-  detector: string;
-  status: ContradictionStatus;
-  resolution: string | null;
-  note: string | null;
-  detectedAt: number;
-  resolvedAt: number | null;
 }
 
 const RECORD_COLUMNS = `seq, id, a_seq AS aSeq, b_seq AS bSeq, kind, detector, status, resolution, note,

@@ -54,6 +54,20 @@ const STALE_SQL = `(? - coalesce(max(m.last_verified_at, m.last_reinforced_at), 
     .map(([type, config]) => `WHEN '${type}' THEN ${(config as DecayConfig).periodDays * 86_400_000}`)
     .join(' ')} ELSE NULL END`;
 
+/**
+ * Active memories stale at `now`, counted up to `cap` (more reads as `cap + 1`): walked oldest
+ * first along the creation index, where the stale ones are, so a large mind is not read whole.
+ */
+export function countStaleUpTo(db: Db, now: number, cap: number): number {
+  return (
+    stmt(
+      db,
+      `SELECT count(*) AS n FROM (SELECT 1 FROM memories m INDEXED BY memories_created WHERE +m.status = 'active' AND ${STALE_SQL}
+       ORDER BY m.created_at LIMIT ?)`,
+    ).get(now, cap + 1) as { n: number }
+  ).n;
+}
+
 export function listMemoryRecords(db: Db, filter: MemoryFilter, page: KeysetPage): MemoryRecord[] {
   const where: string[] = [];
   const params: unknown[] = [];

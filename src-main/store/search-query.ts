@@ -84,18 +84,24 @@ export function polarityPage(
 }
 
 /**
- * Active memories of one type sharing any of these words, best full-text match first: the
- * candidates a review compares an item with (possible duplicates).
+ * Active memories of one type sharing words with a statement, best full-text match first: the
+ * candidates a review compares an item with (possible duplicates). With three words or more a
+ * candidate must share two of them (one shared word is never a duplicate, and common words alone
+ * match a fifth of a large mind); FTS5 ranks a pool of the best matches by itself (`pool`), and
+ * only those are joined.
  */
-export function textNeighbours(db: Db, words: readonly string[], type: string, excludeSeq: number, limit: number): MemoryRecord[] {
-  const match = ftsMatchExpression(words.join(' '), 'any');
-  if (match === null) return [];
+export function textNeighbours(db: Db, words: readonly string[], type: string, excludeSeq: number, limit: number, pool = 400): MemoryRecord[] {
+  const quoted = [...new Set(words.map((w) => w.toLowerCase().match(/[\p{L}\p{N}_]+/gu)?.join(' ') ?? ''))].filter((w) => w !== '').map((w) => `"${w}"`);
+  if (quoted.length === 0) return [];
+  const pairs: string[] = [];
+  for (let i = 0; i < quoted.length; i += 1) for (let j = i + 1; j < quoted.length; j += 1) pairs.push(`(${quoted[i]} AND ${quoted[j]})`);
+  const match = quoted.length >= 3 ? pairs.join(' OR ') : quoted.join(' OR ');
   const rows = stmt(
     db,
-    `SELECT m.* FROM memories_fts f JOIN memories m ON m.seq = f.rowid
-     WHERE memories_fts MATCH ? AND m.type = ? AND m.status = 'active' AND m.seq != ?
-     ORDER BY f.rank LIMIT ?`,
-  ).all(match, type, excludeSeq, limit) as MemoryRow[];
+    `WITH hits AS (SELECT rowid AS seq, rank FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rank LIMIT ?)
+     SELECT m.* FROM hits JOIN memories m ON m.seq = hits.seq
+     WHERE m.type = ? AND m.status = 'active' AND m.seq != ? ORDER BY hits.rank LIMIT ?`,
+  ).all(match, pool, type, excludeSeq, limit) as MemoryRow[];
   return rows.map(toRecord);
 }
 

@@ -215,7 +215,7 @@ function evidenceItems(records: readonly MemoryRecord[]): EvidenceItem[] {
 
 function nearestTo(mind: Mind, record: { seq: number; type: MemoryRecord['type']; content: string }, exclude: ReadonlySet<number>): NearMemory[] {
   const terms = contentTerms(record.content);
-  return textNeighbours(mind.store.db, contentWords(record.content).slice(0, 12), record.type, record.seq, NEIGHBOUR_CANDIDATES)
+  return textNeighbours(mind.store.db, contentWords(record.content).slice(0, 8), record.type, record.seq, NEIGHBOUR_CANDIDATES)
     .filter((candidate) => !exclude.has(candidate.seq))
     .map((candidate) => ({ candidate, similarity: termSimilarity(terms, contentTerms(candidate.content)) }))
     .filter(({ similarity }) => similarity >= MIN_SIMILARITY)

@@ -9,7 +9,7 @@ import { DAY_MS, USER, add, expectRefusedWithoutWrites, freshMind, journalRows, 
 import { undoAction } from '../../mind/undo';
 import { findMemoryById } from '../../store/memories-repo';
 import { consolidate, fridayEpisodes } from '../consolidation-test-support';
-import { getProposals } from '../proposals';
+import { approveProposal, getProposals, rejectProposal } from '../proposals';
 import { readSettings, writeSettings } from '../settings-store';
 import { reviewBulk } from './bulk';
 import { countReviewQueue, getReviewDetail, listReviewQueue, termSimilarity } from './queue';
@@ -90,6 +90,31 @@ describe('the review queue', () => {
     expect(item).toMatchObject({ kind: 'proposal', id: proposal?.id, what: 'revise' });
     expect(getReviewDetail(mind, proposal?.id ?? '').evidence).toHaveLength(9);
     expect(countReviewQueue(mind)).toBe(queue.total);
+  });
+});
+
+describe('undoing a decided proposal', () => {
+  it('takes back an applied revision as one action: the old belief active, the revision archived, the proposal pending again', async () => {
+    const t = freshMind();
+    mind = t.mind;
+    const evidence = Array.from({ length: 5 }, (_, i) => add(mind, { type: 'episode', content: `Friday deploy ${i} broke the build` }));
+    const belief = createMemory(mind, { type: 'belief', content: 'Friday deploys always break the build', evidence: evidence.map((e) => e.id) }, USER);
+    await consolidate(mind);
+    Array.from({ length: 9 }, (_, i) =>
+      createMemory(mind, { type: 'episode', content: `Deployed service ${i} on Friday → nothing broke`, fields: { outcome: 'nothing broke', lessons: ['Friday deploys never break the build'] } }, AGENT),
+    );
+    await consolidate(mind);
+    const [proposal] = getProposals(mind);
+    const [revised] = approveProposal(mind, proposal?.id ?? '', USER);
+    expect(findMemoryById(mind.store.db, belief.id)?.status).toBe('superseded');
+    undoAction(mind, null, USER);
+    expect(findMemoryById(mind.store.db, belief.id)).toMatchObject({ status: 'active', supersededBy: null });
+    expect(findMemoryById(mind.store.db, revised?.id ?? '')?.status).toBe('archived');
+    expect(getProposals(mind).map((p) => p.id)).toEqual([proposal?.id]);
+    // Declined instead: the decline is undone the same way.
+    rejectProposal(mind, proposal?.id ?? '', { ...USER, reason: 'the freeze explains it' });
+    undoAction(mind, null, USER);
+    expect(getProposals(mind).map((p) => p.status)).toEqual(['pending']);
   });
 });
 

@@ -9,6 +9,7 @@ import type { ContradictionCase } from '../../../shared/contract/contradictions'
 import type { ContradictionResolution } from '../../../shared/model';
 import { useApi } from '../../api/client';
 import { describeError } from '../../api/errors';
+import { FormProblem } from '../../components/form-parts';
 import { useUndo } from '../undo/use-undo';
 
 const CHOICES: { as: ContradictionResolution; label: string; hint: string }[] = [
@@ -112,11 +113,7 @@ export function ResolvePanel({ item, onResolved }: { item: ContradictionCase; on
         <span>Note{as === 'tension' ? ' (required)' : ''}</span>
         <input type="text" value={note} onChange={(event) => setNote(event.target.value)} />
       </label>
-      {problem !== null && (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormProblem problem={problem} />
       <div className="actions">
         <button type="submit" className="primary" disabled={resolve.isPending}>
           Resolve

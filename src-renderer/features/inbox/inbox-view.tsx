@@ -12,6 +12,7 @@ import { useApi } from '../../api/client';
 import { editingQueries } from '../../api/editing-queries';
 import { count } from '../../components/format';
 import { useShortcuts } from '../../components/keys';
+import { useSelection } from '../../components/use-selection';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { TimeAgo } from '../../components/time-ago';
 import { useToast } from '../../components/toasts';
@@ -59,7 +60,7 @@ function Captures({ items, hasMore, loadMore }: { items: readonly MemorySummary[
   const toast = useToast();
   const { done, refresh } = useUndo();
   const [currentId, setCurrentId] = useState<string | null>(null);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const { selected, toggle, selectAll, clear } = useSelection();
   const [promoting, setPromoting] = useState<MemorySummary | null>(null);
   const [keys, setKeys] = useState(false);
   const [batchTo, setBatchTo] = useState<MemoryType>('episode');
@@ -74,7 +75,7 @@ function Captures({ items, hasMore, loadMore }: { items: readonly MemorySummary[
   const dismiss = useMutation({
     mutationFn: (chosen: readonly MemorySummary[]) => api.call('inbox.dismiss', { items: asItems(chosen) }),
     onSuccess: (result) => {
-      setSelected(new Set());
+      clear();
       refresh();
       done(`Dismissed ${result.dismissed.length === 1 ? result.dismissed[0] : `${result.dismissed.length} captures`} (archived).`, result.action);
     },
@@ -83,17 +84,12 @@ function Captures({ items, hasMore, loadMore }: { items: readonly MemorySummary[
   const promoteMany = useMutation({
     mutationFn: (chosen: readonly MemorySummary[]) => api.call('inbox.promoteMany', { items: asItems(chosen), to: batchTo }),
     onSuccess: (result) => {
-      setSelected(new Set());
+      clear();
       refresh();
       done(`Promoted ${result.created.length} to ${batchTo}: ${result.created.join(', ')}.`, result.action);
     },
     onError: (error) => toast.error(error, 'Could not promote'),
   });
-  const toggle = (id: string) => {
-    const next = new Set(selected);
-    if (!next.delete(id)) next.add(id);
-    setSelected(next);
-  };
   const move = (step: number) => setCurrentId(items[Math.min(items.length - 1, Math.max(0, index + step))]?.id ?? null);
   const dismissOne = (item: MemorySummary) => {
     setCurrentId((items[items.indexOf(item) + 1] ?? items[items.indexOf(item) - 1])?.id ?? null);
@@ -113,6 +109,9 @@ function Captures({ items, hasMore, loadMore }: { items: readonly MemorySummary[
     <>
       <div className="bulk-bar" role="toolbar" aria-label="Batch triage">
         <span>{selected.size === 0 ? 'Select captures (x) to triage several at once.' : `${selected.size} selected`}</span>
+        <button type="button" onClick={() => selectAll(items.map((item) => item.id))}>
+          Select all {items.length} loaded
+        </button>
         {selected.size > 0 && (
           <>
             <label className="inline-field">
@@ -131,7 +130,7 @@ function Captures({ items, hasMore, loadMore }: { items: readonly MemorySummary[
             <button type="button" onClick={() => dismiss.mutate(chosen)} disabled={dismiss.isPending}>
               Dismiss {selected.size}
             </button>
-            <button type="button" onClick={() => setSelected(new Set())}>
+            <button type="button" onClick={() => clear()}>
               Clear selection
             </button>
           </>

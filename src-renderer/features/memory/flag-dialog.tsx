@@ -7,6 +7,7 @@ import { describeError } from '../../api/errors';
 import { memoryQueries } from '../../api/queries';
 import { TypeBadge } from '../../components/badges';
 import { Dialog } from '../../components/dialog';
+import { FormButtons, FormProblem } from '../../components/form-parts';
 import { useUndo } from '../undo/use-undo';
 
 export function FlagDialog({ view, onClose }: { view: MemoryView; onClose(): void }) {
@@ -61,19 +62,8 @@ export function FlagDialog({ view, onClose }: { view: MemoryView; onClose(): voi
           <span>Note (optional)</span>
           <input type="text" value={note} onChange={(event) => setNote(event.target.value)} />
         </label>
-        {problem !== null && (
-          <p className="form-error" role="alert">
-            {problem}
-          </p>
-        )}
-        <div className="actions">
-          <button type="submit" className="primary" disabled={flag.isPending}>
-            Flag
-          </button>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormProblem problem={problem} />
+        <FormButtons submit="Flag" busy={flag.isPending} onCancel={onClose} />
       </form>
     </Dialog>
   );

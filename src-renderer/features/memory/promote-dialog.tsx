@@ -12,6 +12,7 @@ import { PROMOTION_PATHS } from '../../../shared/rules/promotion';
 import { useApi } from '../../api/client';
 import { describeError } from '../../api/errors';
 import { Dialog } from '../../components/dialog';
+import { FormButtons, FormProblem } from '../../components/form-parts';
 import { useUndo } from '../undo/use-undo';
 import { FieldInput } from './edit-form';
 import { checkFields, fieldSpecs, fieldsPatch } from './field-specs';
@@ -110,19 +111,8 @@ export function PromoteDialog({ source, onClose, onPromoted }: { source: Promoti
           The new {to} is derived from <code>{source.id}</code>
           {source.type === 'raw' ? ', and the capture is marked processed.' : '.'}
         </p>
-        {problem !== null && (
-          <p className="form-error" role="alert">
-            {problem}
-          </p>
-        )}
-        <div className="actions">
-          <button type="submit" className="primary" disabled={promote.isPending}>
-            Promote to {to}
-          </button>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormProblem problem={problem} />
+        <FormButtons submit={`Promote to ${to}`} busy={promote.isPending} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -12,6 +12,7 @@ import { editingQueries } from '../../api/editing-queries';
 import { describeError } from '../../api/errors';
 import { hrefOf, navigate } from '../../app/router';
 import { Dialog } from '../../components/dialog';
+import { FormButtons, FormProblem } from '../../components/form-parts';
 import { MemoryLink } from '../../components/memory-link';
 import { ErrorState, Loading } from '../../components/states';
 import { useUndo } from '../undo/use-undo';
@@ -71,19 +72,8 @@ export function SupersedeDialog({ view, onClose }: { view: MemoryView; onClose()
             <Impact impact={impact.data} />
           )}
         </section>
-        {problem !== null && (
-          <p className="form-error" role="alert">
-            {problem}
-          </p>
-        )}
-        <div className="actions">
-          <button type="submit" className="primary" disabled={supersede.isPending || !impact.isSuccess}>
-            Supersede
-          </button>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormProblem problem={problem} />
+        <FormButtons submit="Supersede" busy={supersede.isPending} disabled={!impact.isSuccess} onCancel={onClose} />
       </form>
     </Dialog>
   );

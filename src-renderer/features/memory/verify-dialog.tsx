@@ -12,6 +12,7 @@ import { useApi } from '../../api/client';
 import { describeError } from '../../api/errors';
 import { TierBadge } from '../../components/badges';
 import { Dialog } from '../../components/dialog';
+import { FormButtons, FormProblem } from '../../components/form-parts';
 import { percent } from '../../components/format';
 import { useUndo } from '../undo/use-undo';
 
@@ -116,19 +117,8 @@ export function VerifyDialog({ view, onClose }: { view: MemoryView; onClose(): v
           </tbody>
         </table>
         <p className="dim">{after.why}.</p>
-        {problem !== null && (
-          <p className="form-error" role="alert">
-            {problem}
-          </p>
-        )}
-        <div className="actions">
-          <button type="submit" className="primary" disabled={verify.isPending}>
-            Verify
-          </button>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormProblem problem={problem} />
+        <FormButtons submit="Verify" busy={verify.isPending} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -8,6 +8,7 @@ import type { QueueItem } from '../../../shared/contract/review';
 import { useApi } from '../../api/client';
 import { describeError } from '../../api/errors';
 import { Dialog } from '../../components/dialog';
+import { FormButtons, FormProblem } from '../../components/form-parts';
 import { EMPTY_REASON, ReasonField } from './review-dialogs';
 
 export type BulkAction = 'approve' | 'reject';
@@ -50,9 +51,7 @@ export function BulkDialog({ action, items, busy, onConfirm, onClose }: Props) {
           {preview.isPending ? (
             <p className="dim">Working out what it will change…</p>
           ) : preview.isError ? (
-            <p className="form-error" role="alert">
-              {describeError(preview.error).message}
-            </p>
+            <FormProblem problem={describeError(preview.error).message} />
           ) : (
             <ul>
               {preview.data.lines.map((line) => (
@@ -63,14 +62,14 @@ export function BulkDialog({ action, items, busy, onConfirm, onClose }: Props) {
           <p className="dim">Nothing changes until you confirm; one Undo takes all of it back.</p>
         </section>
         {action === 'reject' && <ReasonField value={reason} onChange={setReason} problem={problem} />}
-        <div className="actions">
-          <button type="submit" className={action === 'approve' ? 'primary' : 'danger-button'} disabled={busy || !preview.isSuccess} data-autofocus={action === 'approve' ? true : undefined}>
-            {verb} {items.length}
-          </button>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormButtons
+          submit={`${verb} ${items.length}`}
+          danger={action === 'reject'}
+          busy={busy}
+          disabled={!preview.isSuccess}
+          autoFocus={action === 'approve'}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );

@@ -6,6 +6,7 @@ import { useApi } from '../../api/client';
 import { editingQueries } from '../../api/editing-queries';
 import { memoryQueries } from '../../api/queries';
 import { Dialog } from '../../components/dialog';
+import { FormButtons, FormProblem } from '../../components/form-parts';
 import { percent } from '../../components/format';
 import { TypeBadge } from '../../components/badges';
 
@@ -37,11 +38,7 @@ export function ReasonField({ value, onChange, problem }: { value: string; onCha
       <p id={hint} className="dim">
         Kept with the rejection, so the mind does not learn this again (you can revoke it under Rejections).
       </p>
-      {problem !== null && (
-        <p id={error} className="form-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormProblem problem={problem} id={error} />
     </>
   );
 }
@@ -64,14 +61,7 @@ export function RejectDialog({ item, onReject, onClose }: { item: QueueItem; onR
       <form onSubmit={submit} noValidate>
         <p className="dialog-quote">{item.kind === 'memory' ? item.memory.content : `${item.what} proposal ${item.id}`}</p>
         <ReasonField value={reason} onChange={setReason} problem={problem} />
-        <div className="actions">
-          <button type="submit" className="danger-button">
-            Reject
-          </button>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormButtons submit="Reject" danger onCancel={onClose} />
       </form>
     </Dialog>
   );
@@ -138,14 +128,7 @@ export function MergeDialog({ item, onMerge, onClose }: { item: Extract<QueueIte
             ))
           )}
         </fieldset>
-        <div className="actions">
-          <button type="submit" className="primary" disabled={target === null}>
-            Merge
-          </button>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormButtons submit="Merge" disabled={target === null} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -10,6 +10,7 @@ import { editingQueries } from '../../api/editing-queries';
 import { hrefOf } from '../../app/router';
 import { ConfidenceMeter, TierBadge, TypeBadge } from '../../components/badges';
 import { percent, words } from '../../components/format';
+import { FormProblem } from '../../components/form-parts';
 import { MemoryLink } from '../../components/memory-link';
 import { ErrorState, Loading } from '../../components/states';
 import { TimeAgo } from '../../components/time-ago';
@@ -234,11 +235,7 @@ function EditAndApprove({
       {specs.map((spec) => (
         <FieldInput key={spec.key} spec={spec} value={drafts[spec.key] ?? ''} onChange={(value) => setDrafts({ ...drafts, [spec.key]: value })} />
       ))}
-      {problem !== null && (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormProblem problem={problem} />
       <div className="actions">
         <button type="submit" className="primary" disabled={busy}>
           Approve with these words <kbd>Ctrl Enter</kbd>

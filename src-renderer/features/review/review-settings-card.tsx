@@ -8,6 +8,7 @@ import type { SettingsView } from '../../../shared/contract';
 import { useApi } from '../../api/client';
 import { describeError } from '../../api/errors';
 import { settingsQueries } from '../../api/queries';
+import { FormProblem } from '../../components/form-parts';
 import { useStateFor } from '../../components/use-state-for';
 import { useUndo } from '../undo/use-undo';
 
@@ -66,11 +67,7 @@ export function ReviewSettingsCard({ data }: { data: SettingsView }) {
           </label>
         </div>
         <p className="dim">Each is journaled as auto-approved, with the rule that let it through; the rest waits in Review.</p>
-        {problem !== null && (
-          <p className="form-error" role="alert">
-            {problem}
-          </p>
-        )}
+        <FormProblem problem={problem} />
         <div className="actions">
           <button type="submit" className="primary" disabled={save.isPending}>
             Save review settings

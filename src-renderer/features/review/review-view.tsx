@@ -13,6 +13,7 @@ import { settingsQueries } from '../../api/queries';
 import { hrefOf } from '../../app/router';
 import { count, percent } from '../../components/format';
 import { useShortcuts } from '../../components/keys';
+import { useSelection } from '../../components/use-selection';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { useUndo } from '../undo/use-undo';
 import { BulkDialog, type BulkAction } from './bulk-dialog';
@@ -83,7 +84,7 @@ function Queue({ items, hasMore, loadMore, loadingMore }: { items: readonly Queu
   const queryClient = useQueryClient();
   const { done, refresh } = useUndo();
   const [currentId, setCurrentId] = useState<string | null>(null);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const { selected, toggle, selectAll, clear } = useSelection();
   const [skipped, setSkipped] = useState<ReadonlySet<string>>(new Set());
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -114,7 +115,7 @@ function Queue({ items, hasMore, loadMore, loadingMore }: { items: readonly Queu
     onSuccess: (summary) => {
       const queueKey = editingQueries.queue(api).queryKey;
       queryClient.setQueryData(queueKey, (data) => withoutItems(data, new Set(summary.ids)));
-      setSelected(new Set());
+      clear();
       setDialog(null);
       done(summary.lines.join(' '), summary.action);
       refresh();
@@ -147,11 +148,6 @@ function Queue({ items, hasMore, loadMore, loadingMore }: { items: readonly Queu
     setEditing(false);
     setCurrentId((items[index + 1] ?? items[index - 1])?.id ?? null);
     decide.mutate(decision);
-  };
-  const toggle = (id: string) => {
-    const next = new Set(selected);
-    if (!next.delete(id)) next.add(id);
-    setSelected(next);
   };
   const actions = {
     approve: () => decideCurrent({ kind: 'approve', item: current }),
@@ -193,7 +189,7 @@ function Queue({ items, hasMore, loadMore, loadingMore }: { items: readonly Queu
       )}
       <div className="bulk-bar" role="toolbar" aria-label="Bulk decisions">
         <span>{selected.size === 0 ? 'Select items (x) to decide several at once.' : `${selected.size} selected`}</span>
-        <button type="button" onClick={() => setSelected(new Set(items.map((item) => item.id)))}>
+        <button type="button" onClick={() => selectAll(items.map((item) => item.id))}>
           Select all {items.length} loaded
         </button>
         {selected.size > 0 && (
@@ -204,7 +200,7 @@ function Queue({ items, hasMore, loadMore, loadingMore }: { items: readonly Queu
             <button type="button" className="danger-button" onClick={() => setDialog({ kind: 'bulk', action: 'reject' })}>
               Reject selected…
             </button>
-            <button type="button" onClick={() => setSelected(new Set())}>
+            <button type="button" onClick={() => clear()}>
               Clear selection
             </button>
           </>
