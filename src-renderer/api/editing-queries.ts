@@ -3,13 +3,23 @@
  * contradictions, the scan, and the attention counts the navigation shows. One key root, so a
  * change pushed from main refreshes all of them (api/live-updates.ts).
  */
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from './client';
 
 export const EDITING_KEY = ['editing'] as const;
 export const REVIEW_PAGE_SIZE = 50;
 
 export const scanStateKey = [...EDITING_KEY, 'scan'] as const;
+
+/**
+ * After a change: lists and counts refetch; an item's evidence and neighbours (costly, and
+ * rarely what changed) are only marked stale, refetched when shown again; the scan's state comes
+ * by its own events.
+ */
+export function refreshEditing(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: EDITING_KEY, predicate: (q) => !['scan', 'detail', 'supersede'].includes(String(q.queryKey[1])) });
+  void queryClient.invalidateQueries({ queryKey: EDITING_KEY, predicate: (q) => ['detail', 'supersede'].includes(String(q.queryKey[1])), refetchType: 'none' });
+}
 
 export const editingQueries = {
   attention: (api: ApiClient) => queryOptions({ queryKey: [...EDITING_KEY, 'attention'], queryFn: () => api.call('attention.counts') }),

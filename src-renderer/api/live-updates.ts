@@ -5,7 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from './client';
 import type { ConsolidationStatus } from '../../shared/contract';
-import { EDITING_KEY, scanStateKey } from './editing-queries';
+import { refreshEditing, scanStateKey } from './editing-queries';
 import { consolidationStatusKey, KEYS } from './queries';
 import type { TransportSignal } from './transport';
 
@@ -15,7 +15,7 @@ export function applySignal(queryClient: QueryClient, signal: TransportSignal): 
       void queryClient.invalidateQueries({ queryKey: KEYS.memories });
       void queryClient.invalidateQueries({ queryKey: KEYS.overview });
       void queryClient.invalidateQueries({ queryKey: KEYS.consolidation });
-      void queryClient.invalidateQueries({ queryKey: EDITING_KEY, predicate: (q) => q.queryKey[1] !== 'scan' });
+      refreshEditing(queryClient);
       return;
     case 'session.changed':
       queryClient.setQueryData([...KEYS.session, 'status'], signal.payload);
@@ -31,7 +31,7 @@ export function applySignal(queryClient: QueryClient, signal: TransportSignal): 
       void queryClient.invalidateQueries({ queryKey: KEYS.consolidation });
       void queryClient.invalidateQueries({ queryKey: KEYS.memories });
       void queryClient.invalidateQueries({ queryKey: KEYS.overview });
-      void queryClient.invalidateQueries({ queryKey: EDITING_KEY, predicate: (q) => q.queryKey[1] !== 'scan' });
+      refreshEditing(queryClient);
       return;
     case 'contradictions.scan':
       queryClient.setQueryData(scanStateKey, signal.payload);

@@ -7,7 +7,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useMemo, useState } from 'react';
 import type { QueueItem } from '../../../shared/contract/review';
 import { useApi } from '../../api/client';
-import { EDITING_KEY, editingQueries } from '../../api/editing-queries';
+import { editingQueries } from '../../api/editing-queries';
 import { describeError } from '../../api/errors';
 import { settingsQueries } from '../../api/queries';
 import { hrefOf } from '../../app/router';
@@ -123,7 +123,7 @@ function Queue({ items, hasMore, loadMore, loadingMore }: { items: readonly Queu
     onError: (error) => {
       setDialog(null);
       setConflict(describeError(error).message);
-      void queryClient.invalidateQueries({ queryKey: EDITING_KEY });
+      refresh();
     },
   });
 

@@ -6,7 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useApi } from '../../api/client';
-import { EDITING_KEY } from '../../api/editing-queries';
+import { refreshEditing } from '../../api/editing-queries';
 import { KEYS } from '../../api/queries';
 import { useToast } from '../../components/toasts';
 
@@ -27,7 +27,7 @@ export function useUndo(): UndoApi {
   const refresh = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: KEYS.memories });
     void queryClient.invalidateQueries({ queryKey: KEYS.overview });
-    void queryClient.invalidateQueries({ queryKey: EDITING_KEY, predicate: (q) => q.queryKey[1] !== 'scan' });
+    refreshEditing(queryClient);
   }, [queryClient]);
 
   const undo = useCallback(
