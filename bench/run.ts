@@ -6,6 +6,9 @@
  *   --reps N                 repetitions of the quick operations (default 200; 40 with --quick)
  *   --consolidation          only the consolidation benchmark (10,000 beliefs + 10,000 episodes)
  *   --ui                     only the UI bench (the app in Chromium through `mindloom serve`)
+ *   --mcp                    only the MCP bench (recall, consult, a write over stdio on the 100k mind)
+ *   --live                   only the live bench (the Browser scrolling the 1M mind while an agent writes)
+ *   --trust                  only the trust bench on the largest size (run lease, forget impact, check, backup)
  * Prints a table per size and writes bench/results/store-<N>.json; then the consolidation
  * benchmark, which writes bench/results/consolidation.json; then the UI bench on the largest
  * size, which writes bench/results/ui.json.
@@ -22,7 +25,10 @@ import { openStore } from '../src-main/store/connection';
 import { readMeta } from '../src-main/store/meta-repo';
 import { runStoreBench, TARGETS_AT_1M } from './store-bench';
 import { reportConsolidationBench, runConsolidationBench } from './consolidation-bench';
+import { reportTrustBench, runTrustBench } from './trust-bench';
 import { reportUiBench, runUiBench } from './ui-bench';
+import { reportMcpBench, runMcpBench } from './mcp-bench';
+import { reportLiveBench, runLiveBench } from './live-bench';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 
@@ -33,6 +39,9 @@ interface Args {
   sizes: number[];
   consolidationOnly: boolean;
   uiOnly: boolean;
+  mcpOnly: boolean;
+  liveOnly: boolean;
+  trustOnly: boolean;
   seed: number;
   reps: number;
 }
@@ -47,6 +56,9 @@ function parse(argv: string[]): Args {
       reps: { type: 'string' },
       consolidation: { type: 'boolean' },
       ui: { type: 'boolean' },
+      mcp: { type: 'boolean' },
+      live: { type: 'boolean' },
+      trust: { type: 'boolean' },
     },
   });
   const whole = (text: string, what: string) => {
@@ -59,6 +71,9 @@ function parse(argv: string[]): Args {
     sizes,
     consolidationOnly: values.consolidation ?? false,
     uiOnly: values.ui ?? false,
+    mcpOnly: values.mcp ?? false,
+    liveOnly: values.live ?? false,
+    trustOnly: values.trust ?? false,
     seed: values.seed === undefined ? DEFAULT_SEED : whole(values.seed, '--seed'),
     reps: values.reps === undefined ? (values.quick ? 40 : 200) : whole(values.reps, '--reps'),
   };
@@ -126,7 +141,13 @@ async function main(): Promise<void> {
     node: process.version,
     platform: `${process.platform}-${process.arch}`,
   };
-  for (const size of args.consolidationOnly || args.uiOnly ? [] : args.sizes) {
+  if (args.trustOnly) {
+    const size = Math.max(...args.sizes);
+    reportTrustBench(await runTrustBench({ mindPath: mindFor(size, args.seed).path, size, seed: args.seed, reps: args.reps }), machine);
+    return;
+  }
+  const only = args.consolidationOnly || args.uiOnly || args.mcpOnly || args.liveOnly;
+  for (const size of only ? [] : args.sizes) {
     const mind = mindFor(size, args.seed);
     const g = mind.generation;
     process.stdout.write(
@@ -161,8 +182,25 @@ async function main(): Promise<void> {
     );
     process.stdout.write(`wrote ${relative(process.cwd(), out)}\n`);
   }
-  if (!args.uiOnly) reportConsolidationBench(await runConsolidationBench({ seed: args.seed, beliefs: 10_000, episodes: 10_000 }), machine);
-  if (!args.consolidationOnly) await uiSection(args, machine);
+  if (!only || args.consolidationOnly) reportConsolidationBench(await runConsolidationBench({ seed: args.seed, beliefs: 10_000, episodes: 10_000 }), machine);
+  if (!only || args.uiOnly) await uiSection(args, machine);
+  if (!only || args.mcpOnly) {
+    const size = Math.min(...args.sizes);
+    const mind = mindFor(size, args.seed);
+    reportMcpBench(await runMcpBench({ mindPath: mind.path, size, seed: args.seed, reps: Math.min(args.reps, 200) }), machine);
+  }
+  if (!only || args.liveOnly) {
+    const size = largestGenerated(args);
+    reportLiveBench(await runLiveBench({ mindPath: mindFor(size, args.seed).path, size }), machine);
+  }
+}
+
+/** The largest size asked for; with --live alone, 100,000 stands in for a large mind never generated. */
+function largestGenerated(args: Args): number {
+  const size = Math.max(...args.sizes);
+  if (!args.liveOnly || size <= 100_000 || existsSync(cachedMindPath(size, args.seed))) return size;
+  process.stderr.write(`the ${size.toLocaleString('en')}-memory mind is not generated yet (npm run bench generates it); the live bench runs on 100,000\n`);
+  return 100_000;
 }
 
 /**

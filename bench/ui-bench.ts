@@ -43,7 +43,7 @@ const ROWS_LIMIT_MS = 60_000;
  * Installed in every page before the app runs. Plain JavaScript: it runs in the browser, and the
  * bench's TypeScript has no DOM types.
  */
-const PROBE = `(() => {
+export const PROBE = `(() => {
   const ROW = '[role="grid"] [role="row"][data-memory-id]';
   const state = { frames: null };
   const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
@@ -139,15 +139,15 @@ export interface UiBenchOptions {
 }
 
 /** `window.__uiBench.<call>` in the page, its answer typed by the caller. */
-async function probe<T>(page: Page, call: string): Promise<T> {
+export async function probe<T>(page: Page, call: string): Promise<T> {
   return (await page.evaluate(`window.__uiBench.${call}`)) as T;
 }
 
-async function waitForFirstRow(page: Page): Promise<number> {
+export async function waitForFirstRow(page: Page): Promise<number> {
   return probe<number>(page, 'firstRow');
 }
 
-async function measureScroll(page: Page, seconds: number): Promise<ScrollFigures> {
+export async function measureScroll(page: Page, seconds: number): Promise<ScrollFigures> {
   const grid = page.getByRole('grid', { name: 'Memories' });
   const box = await grid.boundingBox();
   if (box === null) throw new Error('the Browser grid is not on screen');
@@ -246,7 +246,7 @@ export async function runUiBench(options: UiBenchOptions): Promise<UiBenchResult
 }
 
 /** The first page lands wherever the app starts (the Overview): wait until it shows something. */
-async function waitForFirstRowOrOverview(page: Page): Promise<void> {
+export async function waitForFirstRowOrOverview(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: ROWS_LIMIT_MS });
 }
 

@@ -1,4 +1,4 @@
-// Enforces DESIGN §2's layering: which folder may import which, and which packages each runtime
+// Enforces the layering of docs/ARCHITECTURE.md §2: which folder may import which, and which packages each runtime
 // may use (electron only in the Electron shell; SQL packages only in the store; no Node in shared
 // code or the renderer). Paths are resolved, so `../../store/x` is judged by where it lands.
 import { isBuiltin } from 'node:module';
@@ -64,7 +64,7 @@ function literalText(node) {
 }
 
 export const layering = {
-  meta: { type: 'problem', schema: [], docs: { description: 'DESIGN §2 layering' } },
+  meta: { type: 'problem', schema: [], docs: { description: 'layering (docs/ARCHITECTURE.md §2)' } },
   create(context) {
     const file = context.filename;
     const layer = layerOf(file);
@@ -77,7 +77,7 @@ export const layering = {
         if (inPackages) return checkPackage(node, inPackages);
         const targetLayer = layerOf(target);
         if (targetLayer && !MAY_IMPORT[layer].includes(targetLayer)) {
-          context.report({ node, message: `Layering: ${layer} may not import ${targetLayer} (${specifier}). See DESIGN §2.` });
+          context.report({ node, message: `Layering: ${layer} may not import ${targetLayer} (${specifier}). See docs/ARCHITECTURE.md §2.` });
         }
         return;
       }

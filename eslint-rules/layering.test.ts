@@ -9,7 +9,7 @@ async function layeringErrors(filePath: string, code: string): Promise<string[]>
   return (result?.messages ?? []).filter((m) => m.ruleId === 'mindloom/layering').map((m) => m.message);
 }
 
-describe('the layering rule (DESIGN §2)', () => {
+describe('the layering rule (docs/ARCHITECTURE.md §2)', () => {
   it.each([
     ['shared/x.ts', "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;"],
     ['src-renderer/x.ts', "import { openMind } from '../src-main/mind/mind';\nexport const f = openMind;"],

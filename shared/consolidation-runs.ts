@@ -9,7 +9,8 @@ export const EPISODE_COUNT_CAP = 1_000;
 export const RUN_TRIGGERS = ['manual', 'episodes', 'timer'] as const;
 export type RunTrigger = (typeof RUN_TRIGGERS)[number];
 
-export const RUN_STATUSES = ['running', 'completed', 'aborted_budget', 'cancelled', 'failed', 'dry_run'] as const;
+/** `interrupted`: its process ended without finishing it (killed, crashed); found and marked by the next open of the mind. */
+export const RUN_STATUSES = ['running', 'completed', 'aborted_budget', 'cancelled', 'failed', 'dry_run', 'interrupted'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
 export const RUN_STAGES = ['extract', 'embed', 'cluster', 'synthesize', 'match', 'gates', 'triage', 'scan', 'checkpoint'] as const;

@@ -12,10 +12,12 @@ import { z } from 'zod';
 import { ERROR_CODES, type ErrorEnvelope } from './errors';
 import { CONSOLIDATION_CALLS } from './contract/consolidation';
 import { EDITING_CALLS } from './contract/editing';
+import { LIVE_CALLS } from './contract/live';
 import { MEMORY_CALLS } from './contract/memories';
 import { OVERVIEW_CALLS } from './contract/overview';
 import { SESSION_CALLS } from './contract/session';
 import { SETTINGS_CALLS } from './contract/settings';
+import { TRUST_CALLS } from './contract/trust';
 
 export const CALLS = {
   ...SESSION_CALLS,
@@ -24,6 +26,8 @@ export const CALLS = {
   ...SETTINGS_CALLS,
   ...CONSOLIDATION_CALLS,
   ...EDITING_CALLS,
+  ...LIVE_CALLS,
+  ...TRUST_CALLS,
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
 
 export type CallName = keyof typeof CALLS;

@@ -22,7 +22,7 @@ export function withArticle(type: MemoryType): string {
   return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
 }
 
-/** Id prefixes per DESIGN §3: a memory's type can be read off its id. */
+/** Id prefixes (docs/ARCHITECTURE.md §3): a memory's type can be read off its id. */
 export const ID_PREFIX: Readonly<Record<MemoryType, string>> = {
   raw: 'raw_',
   episode: 'ep_',

@@ -50,6 +50,17 @@ export const ReviewSettingsSchema = z.object({
 });
 export type ReviewSettings = z.infer<typeof ReviewSettingsSchema>;
 
+/**
+ * Backups of the mind: an automatic one each day (kept: the newest `keep`), and where they go
+ * (null: a `NAME-backups` folder beside the mind file). Backups by hand are never deleted.
+ */
+export const BackupSettingsSchema = z.object({
+  daily: z.boolean(),
+  keep: z.number().int().min(1).max(365),
+  folder: z.string().trim().min(1).max(4_096).nullable(),
+});
+export type BackupSettings = z.infer<typeof BackupSettingsSchema>;
+
 export const MindSettingsSchema = z.object({
   provider: z.enum(PROVIDER_IDS),
   openai: OpenAiSettingsSchema,
@@ -58,6 +69,7 @@ export const MindSettingsSchema = z.object({
   /** Apply revise / split / merge / archive proposals without waiting for approval. */
   autoApplyProposals: z.boolean(),
   review: ReviewSettingsSchema,
+  backup: BackupSettingsSchema,
 });
 export type MindSettings = z.infer<typeof MindSettingsSchema>;
 
@@ -74,6 +86,7 @@ export const DEFAULT_SETTINGS: MindSettings = {
   budget: { maxClustersPerCycle: 10, maxClassificationsPerCluster: 5, perCallTimeoutMs: 10_000, maxCycleMs: 120_000 },
   autoApplyProposals: false,
   review: { autoApprove: false, minConfidence: 0.8, minEvidence: 3 },
+  backup: { daily: false, keep: 7, folder: null },
 };
 
 /** A partial update, merged one level deep over the current settings. */
@@ -84,6 +97,7 @@ export const SettingsPatchSchema = z.object({
   budget: BudgetSettingsSchema.partial().optional(),
   autoApplyProposals: z.boolean().optional(),
   review: ReviewSettingsSchema.partial().optional(),
+  backup: BackupSettingsSchema.partial().optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
 
@@ -95,5 +109,6 @@ export function mergeSettings(current: MindSettings, patch: SettingsPatch): Mind
     budget: { ...current.budget, ...patch.budget },
     autoApplyProposals: patch.autoApplyProposals ?? current.autoApplyProposals,
     review: { ...current.review, ...patch.review },
+    backup: { ...current.backup, ...patch.backup },
   });
 }

@@ -1,5 +1,5 @@
 /**
- * Confidence arithmetic (DESIGN §4). Beliefs carry Beta-Bernoulli evidence; every other type carries
+ * Confidence arithmetic (docs/ARCHITECTURE.md §4). Beliefs carry Beta-Bernoulli evidence; every other type carries
  * a plain confidence that reinforcement and verification nudge upward.
  */
 import { MindError } from '../errors';
@@ -30,7 +30,7 @@ export function betaConfidence(alpha: number, beta: number): number {
  * Starting evidence for a new belief.
  *
  * - Without an explicit confidence: the uniform prior plus one success per supporting episode,
- *   α = 1 + N, β = 1 (DESIGN §4: "a belief synthesized from N episodes starts at α = 1+N").
+ *   α = 1 + N, β = 1 (docs/ARCHITECTURE.md §4: a belief synthesized from N episodes starts at α = 1 + N).
  * - With an explicit confidence C in [0, 1] (a person saying how sure they are): C replaces the
  *   prior rather than adding to it. It is encoded as a pseudo-count of 2 — the same weight as the
  *   uniform prior it replaces — split as α = 2C, β = 2(1 − C); the N episodes still add to α.

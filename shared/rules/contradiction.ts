@@ -123,6 +123,22 @@ export function contentWords(text: string): string[] {
   return [...new Set(contentWordsWithStems(text).map(([word]) => word))];
 }
 
+/**
+ * The words of a free-text query worth searching for (recall, the context pack): lowercased, without
+ * stopwords and contractions, unique, in order. Unlike `contentWords`, polarity words stay: "prefer"
+ * is what a recall for preferences is about.
+ */
+export function searchWords(text: string): string[] {
+  const words = tokenize(text).map((token) => (token.endsWith("'s") ? token.slice(0, -2) : token));
+  return [...new Set(words.filter((word) => word.length >= 2 && !word.includes("'") && !STOPWORDS.has(word)))];
+}
+
+/** Which of the query's `words` a text contains, inflections included ("deploy" finds "deployed"). */
+export function wordsFoundIn(words: readonly string[], text: string): string[] {
+  const stems = new Set(tokenize(text).map(stem));
+  return words.filter((word) => stems.has(stem(word)));
+}
+
 function contentWordsWithStems(text: string): [word: string, term: string][] {
   const found: [string, string][] = [];
   for (const token of tokenize(text)) {

@@ -1,5 +1,5 @@
 /**
- * Confidence decay (DESIGN §4). Decay is computed on read and never written back, so the stored
+ * Confidence decay (docs/ARCHITECTURE.md §4). Decay is computed on read and never written back, so the stored
  * confidence stays the record of evidence and the decayed value is always reproducible from `now`.
  */
 import type { MemoryType } from '../model';

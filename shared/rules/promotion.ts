@@ -1,5 +1,5 @@
 /**
- * Promotion paths (DESIGN §4, the provenance seed's promotion chain): memories only move upward,
+ * Promotion paths (docs/ARCHITECTURE.md §4, from the provenance seed's promotion chain): memories only move upward,
  * from raw input toward the more distilled types. Values, goals, drives and relationships are
  * the top of their chains and promote to nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Retrieval strength (DESIGN §4, the belief seed's dual-strength model): how readily a memory comes
+ * Retrieval strength (docs/ARCHITECTURE.md §4, from the belief seed's dual-strength model): how readily a memory comes
  * to mind, separate from how confident it is. It fades with time since last access, more slowly
  * the more stable the memory has become through spaced accesses.
  */

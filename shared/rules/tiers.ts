@@ -1,5 +1,5 @@
 /**
- * Evidence tiers (DESIGN §4, the tiers seed): how well-founded a memory is, computed on read from its
+ * Evidence tiers (docs/ARCHITECTURE.md §4, from the tiers seed): how well-founded a memory is, computed on read from its
  * evidence and review state. First match wins, so the order of the checks is the rule.
  */
 import type { ReviewStatus, Tier } from '../model';

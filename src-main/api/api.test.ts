@@ -20,7 +20,7 @@ describe('the handler table', () => {
     await f.dispose();
     f = apiFixture({ secrets: memorySecrets() });
     await callOk(f.api, 'session.open', { path: f.mindPath });
-    const payloads: Record<string, unknown> = {
+    const payloads: Record<string, unknown | (() => Promise<unknown>)> = {
       'session.open': { path: f.mindPath },
       'session.create': { path: join(f.dir, 'new.mindloom') },
       'memories.search': { query: 'Friday' },
@@ -31,8 +31,13 @@ describe('the handler table', () => {
       'memories.restore': { id: f.ids.note },
       'memories.setProtected': { id: f.ids.belief, protected: true },
       'memories.verify': { id: f.ids.belief, evidence: 'checked the release log' },
+      'memories.locate': { ids: [f.ids.belief], bounds: [null] },
       'settings.update': { scheduler: { everyEpisodes: 5 } },
       'settings.setApiKey': { key: 'sk-test' },
+      'memories.forgetImpact': { id: f.ids.episode },
+      'memories.forget': { id: f.ids.episode, expectedVersion: 1, confirmation: 'Shipped the sync' },
+      // consolidation.runNow ran before: its run is the one to revert.
+      'consolidation.revert': async () => ({ runId: (await callOk(f.api, 'mind.overview')).lastRun?.id }),
     };
     // session.openDemo and session.create switch minds: they run last, after everything that reads this one.
     // The editing calls need items to decide: they have their own round (editing-calls.test.ts).
@@ -40,7 +45,8 @@ describe('the handler table', () => {
     const order = [...general.filter((n) => n !== 'session.openDemo' && n !== 'session.create'), 'session.openDemo', 'session.create'];
     expect(new Set(order)).toEqual(new Set(general));
     for (const name of order) {
-      const result = await f.api.dispatch(name, payloads[name] ?? {});
+      const payload = payloads[name];
+      const result = await f.api.dispatch(name, typeof payload === 'function' ? await (payload as () => Promise<unknown>)() : (payload ?? {}));
       expect(result, name).toMatchObject({ ok: true });
       await callOk(f.api, 'session.status');
     }
@@ -120,7 +126,7 @@ describe('events', () => {
     await callOk(f.api, 'memories.setProtected', { id: f.ids.note, protected: true });
     expect(events).toEqual([
       { type: 'session.changed', payload: expect.objectContaining({ state: 'open', path: f.mindPath, name: 'small' }) },
-      { type: 'mind.changed', payload: { origin: 'app', ids: [f.ids.note] } },
+      { type: 'mind.changed', payload: { origin: 'app', ids: [f.ids.note], upTo: expect.any(Number) } },
     ]);
   });
 

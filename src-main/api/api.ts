@@ -6,8 +6,11 @@
 import type { z } from 'zod';
 import { CALLS, type CallResult, isCallName, type MindEvent } from '../../shared/contract';
 import { type ErrorCode, isMindError } from '../../shared/errors';
+import { journalPosition } from '../mind/outside-writes';
+import { type BackupPortOptions, bindBackups } from './backup-port';
 import type { ApiContext, HandlerTable } from './handler-table';
 import { editingCalls } from './editing-calls';
+import { liveCalls } from './live-calls';
 import { memoryCalls } from './memory-calls';
 import { mindCalls } from './mind-calls';
 import { checkPayloadShape } from './payload-guard';
@@ -15,18 +18,21 @@ import type { Platform } from './platform';
 import { type BindOptions, bindScheduler } from './scheduler-port';
 import type { Session } from './session';
 import { sessionCalls } from './session-calls';
+import { trustCalls } from './trust-calls';
 
 export interface Api {
   dispatch(name: string, payload: unknown): Promise<CallResult>;
   /** Every pushed event; returns the unsubscribe function. */
   subscribe(listener: (event: MindEvent) => void): () => void;
-  /** Stops the consolidation scheduler (and its worker); the session stays the caller's. */
+  /** Stops the consolidation scheduler (and its worker) and the daily backup; the session stays the caller's. */
   dispose(): Promise<void>;
 }
 
 export interface ApiOptions {
   /** Tests pin the scheduler's clock and polling; the app uses the defaults. */
   schedulerOptions?: BindOptions['schedulerOptions'];
+  /** Tests move the daily backup's clock by hand. */
+  backupClock?: BackupPortOptions['clock'];
   /** Where unexpected failures are reported (their details never reach the caller). */
   logError?: (message: string, error: unknown) => void;
 }
@@ -37,9 +43,17 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
     session,
     platform,
     scheduler: bindScheduler(session, platform, { logError, schedulerOptions: options.schedulerOptions }),
-    changed: (ids) => session.events.emit({ type: 'mind.changed', payload: { origin: 'app', ids } }),
+    backups: bindBackups(session, { logError, clock: options.backupClock }),
+    changed: (ids) => session.events.emit({ type: 'mind.changed', payload: { origin: 'app', ids, upTo: journalPosition(session.mind()) } }),
   };
-  const handlers: HandlerTable = { ...sessionCalls(context), ...memoryCalls(context), ...mindCalls(context), ...editingCalls(context, logError) };
+  const handlers: HandlerTable = {
+    ...sessionCalls(context),
+    ...memoryCalls(context),
+    ...mindCalls(context),
+    ...liveCalls(context),
+    ...trustCalls(context),
+    ...editingCalls(context, logError),
+  };
 
   return {
     async dispatch(name, payload) {
@@ -59,7 +73,9 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
       }
     },
     subscribe: (listener) => session.events.subscribe(listener),
-    dispose: () => context.scheduler.dispose(),
+    dispose: async () => {
+      await Promise.all([context.scheduler.dispose(), context.backups.dispose()]);
+    },
   };
 }
 

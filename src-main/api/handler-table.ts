@@ -3,6 +3,7 @@
  * missing or mistyped handler fails the type check. Features own slices of it.
  */
 import type { CallName, CallResponse, ParsedRequest } from '../../shared/contract';
+import type { BackupPort } from './backup-port';
 import type { Platform } from './platform';
 import type { SchedulerPort } from './scheduler-port';
 import type { Session } from './session';
@@ -19,6 +20,7 @@ export interface ApiContext {
   readonly session: Session;
   readonly platform: Platform;
   readonly scheduler: SchedulerPort;
+  readonly backups: BackupPort;
   /** Tells every window that the app itself changed these memories. */
   changed(ids: string[]): void;
 }

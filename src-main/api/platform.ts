@@ -19,10 +19,11 @@ export interface Platform {
   /** Where the app keeps its own files: the recent list, demo minds. */
   readonly appDataDir: string;
   /**
-   * Asks the person for a mind file (a native dialog); null when they cancel. Absent where the
-   * shell has no dialogs: the renderer asks for a path instead.
+   * Asks the person for a mind file (a native dialog): one to open, a new one, or where a backup
+   * of the open mind goes; null when they cancel. Absent where the shell has no dialogs: the
+   * renderer asks for a path instead.
    */
-  readonly pickFile: ((kind: 'open' | 'save') => Promise<string | null>) | null;
+  readonly pickFile: ((kind: 'open' | 'save' | 'backup') => Promise<string | null>) | null;
   readonly secrets: SecretStore;
 }
 

@@ -125,6 +125,8 @@ export function consolidationEvent(event: SchedulerEvent): MindEvent | null {
       return { type: 'consolidation.finished', payload: { runId: REEMBED_RUN_ID, status: event.status } };
     case 'reembedFailed':
       return { type: 'consolidation.finished', payload: { runId: REEMBED_RUN_ID, status: 'failed' } };
+    case 'interrupted':
+      return { type: 'consolidation.finished', payload: { runId: event.runId, status: 'interrupted' } };
     default:
       return null;
   }

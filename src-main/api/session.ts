@@ -45,7 +45,7 @@ const OPEN_HINTS: Partial<Record<ErrorCode, string>> = {
   not_found: 'Check the path, or create a new mind there.',
   not_a_mind: 'Choose a Mindloom mind file (.mindloom), or create a new mind. Other memory stores can be imported.',
   corrupt_file:
-    'The file is damaged. Restore it from a backup (Mindloom keeps a .bak copy beside a file before upgrading it), or open another mind.',
+    'The file is damaged. Check it here: what can be rebuilt from what is left is repaired. Restore it from a backup otherwise (mindloom restore BACKUP --to FILE, or the .bak copy Mindloom keeps beside a file before upgrading it), or open another mind.',
   schema_too_new: 'This mind was saved by a newer Mindloom: update Mindloom to open it.',
   unreadable_file: 'Check that the file exists and that you are allowed to read and write it.',
   store_busy: 'Another program is holding this mind locked; try again in a moment.',
@@ -111,7 +111,7 @@ export function createSession(options: SessionOptions): Session {
     }
     const stopWatching = watchOutsideWrites(
       mind,
-      () => events.emit({ type: 'mind.changed', payload: { origin: 'outside' } }),
+      ({ ids, upTo }) => events.emit({ type: 'mind.changed', payload: ids === null ? { origin: 'outside' } : { origin: 'outside', ids, upTo } }),
       options.pollMs,
     );
     current = { mind, path, isDemo: how.isDemo, stopWatching };

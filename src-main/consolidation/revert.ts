@@ -3,7 +3,9 @@
  * Per memory the run touched: a memory the run created is archived; any other gets back the
  * values its fields had before the run's first change (from the journal's `before`), and the
  * evidence links the run added are taken back; what the run's scan recorded is resolved as
- * reverted and its pending proposals are withdrawn. A memory changed after the run by anyone else
+ * reverted and its pending proposals are withdrawn. An interrupted run is reverted the same way (a
+ * run left `running` by a process that is gone is marked interrupted first, run-lease.ts); one
+ * still running is refused. A memory changed after the run by anyone else
  * is a conflict: it is reported and left alone. The run's episodes stay handled (the checkpoint
  * does not move back): re-consolidating them would propose the same again.
  */
@@ -17,6 +19,7 @@ import type { MemoryRecord } from '../store/memory-record';
 import { findProposal } from '../store/proposals-repo';
 import { applyChange, loadMemory, priorValues } from '../mind/change';
 import type { Mind } from '../mind/mind';
+import { liveRun } from '../mind/run-lease';
 import { checkActor } from '../mind/write-options';
 import { withdrawProposal } from './proposals';
 import type { RevertConflict, RevertResult } from './run-types';
@@ -30,7 +33,11 @@ export function revertRun(mind: Mind, runId: string, options: { actor: string })
     const run = findRun(db, runId);
     if (!run) throw new MindError('not_found', `No consolidation run with id ${runId}.`, { runId });
     if (run.revertedAt !== null) throw new MindError('invalid_state', `Run ${runId} was already reverted.`, { runId });
-    if (run.status === 'running') throw new MindError('invalid_state', `Run ${runId} is still running; cancel it first.`, { runId });
+    if (run.status === 'running' && liveRun(mind)?.id === runId) {
+      throw new MindError('invalid_state', `Run ${runId} is still running (process ${run.ownerPid ?? '?'} on ${run.ownerHost ?? '?'}); cancel it first.`, {
+        runId,
+      });
+    }
     const byMemory = new Map<string, JournalEntry[]>();
     for (const row of journalOfRun(db, runId)) {
       if (row.memoryId === null) continue;
@@ -39,7 +46,7 @@ export function revertRun(mind: Mind, runId: string, options: { actor: string })
       else byMemory.set(row.memoryId, [row]);
     }
     const conflicts: RevertConflict[] = [];
-    let reverted = 0;
+    const memoryIds: string[] = [];
     for (const [memoryId, rows] of byMemory) {
       const later = firstChangeOutsideRun(db, memoryId, (rows[0] as JournalEntry).seq, runId);
       if (later) {
@@ -47,10 +54,10 @@ export function revertRun(mind: Mind, runId: string, options: { actor: string })
         continue;
       }
       revertMemory(mind, loadMemory(mind, memoryId), rows, runId, options.actor);
-      reverted += 1;
+      memoryIds.push(memoryId);
     }
     markRunReverted(db, runId, mind.now());
-    return { runId, reverted, conflicts };
+    return { runId, reverted: memoryIds.length, conflicts, memoryIds };
   });
 }
 

@@ -5,6 +5,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Mind } from '../mind/mind';
+import { heartbeat } from '../mind/run-lease';
+import { HEARTBEAT_MS } from '../mind/run-owner';
 import type { WriteOptions } from '../mind/write-options';
 import type { ConsolidationProvider, SimilarityThresholds } from './provider';
 import { ProviderItemError } from './provider';
@@ -59,6 +61,7 @@ export class RunContext {
     classifications: 0,
   };
   private readonly started = performance.now();
+  private lastBeat = performance.now();
 
   constructor(
     readonly mind: Mind,
@@ -112,7 +115,22 @@ export class RunContext {
   }
 
   progress(stage: RunStage, done: number, total: number): void {
+    this.beat();
     this.options.onProgress?.({ runId: this.runId, stage, done, total });
+  }
+
+  /**
+   * The run's heartbeat (run-lease.ts), at most every HEARTBEAT_MS: called from progress, which
+   * long synchronous stretches report often, and from a timer while provider calls are awaited.
+   */
+  beat(): void {
+    if (this.dryRun || performance.now() - this.lastBeat < HEARTBEAT_MS) return;
+    this.lastBeat = performance.now();
+    try {
+      heartbeat(this.mind, this.runId);
+    } catch {
+      // A store busy with another writer skips one beat; the next one comes soon.
+    }
   }
 
   /** A provider call's signal: the per-call timeout (never past the cycle's end) or a cancel. */

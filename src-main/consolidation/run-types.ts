@@ -65,4 +65,6 @@ export interface RevertResult {
   readonly runId: string;
   readonly reverted: number;
   readonly conflicts: readonly RevertConflict[];
+  /** The memories the revert changed (the windows refresh these). */
+  readonly memoryIds: readonly string[];
 }

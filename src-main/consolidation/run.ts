@@ -13,10 +13,12 @@
  */
 import { contentTerms } from '../../shared/rules/contradiction';
 import { activeBeliefs, insertMarks, pendingEpisodes } from '../store/consolidation-repo';
-import { finishRun, insertRun } from '../store/consolidation-runs-repo';
+import { finishRun } from '../store/consolidation-runs-repo';
 import type { MemoryRecord } from '../store/memory-record';
 import { readEmbedderInfo, readEmbeddings, writeEmbedding } from '../store/vectors-repo';
 import type { Mind } from '../mind/mind';
+import { claimRun } from '../mind/run-lease';
+import { HEARTBEAT_MS } from '../mind/run-owner';
 import { BeliefModel } from './belief-model';
 import { advanceCheckpoint, readCheckpoint } from './checkpoint';
 import { lookBackEpisodes } from './lookback';
@@ -38,11 +40,12 @@ const EMBED_BATCH = 256;
 export async function runConsolidation(mind: Mind, options: RunOptions): Promise<RunSummary> {
   const runId = mind.newRecordId('run');
   const ctx = new RunContext(mind, runId, options);
-  ctx.commit(() =>
-    insertRun(mind.store.db, { id: runId, trigger: options.trigger, provider: options.provider.id, status: 'running', startedAt: mind.now() }),
-  );
+  // The run's row is its lease: refused while another process runs one on this mind (run-lease.ts).
+  if (!ctx.dryRun) claimRun(mind, { id: runId, trigger: options.trigger, provider: options.provider.id });
   let status: RunStatus = ctx.dryRun ? 'dry_run' : 'completed';
   let error: string | null = null;
+  const beating = setInterval(() => ctx.beat(), HEARTBEAT_MS);
+  beating.unref();
   try {
     const stopped = await pipeline(ctx);
     if (stopped && !ctx.dryRun) status = stopped;
@@ -52,6 +55,8 @@ export async function runConsolidation(mind: Mind, options: RunOptions): Promise
     error = caught instanceof Error ? caught.message : String(caught);
     finish(ctx, status, error);
     throw caught;
+  } finally {
+    clearInterval(beating);
   }
   finish(ctx, status, error);
   return {

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isMindError } from '../../shared/errors';
 import { EPISODE_COUNT_CAP } from '../../shared/consolidation-runs';
@@ -7,6 +8,8 @@ import { RUN_STAGES } from './run-types';
 import { createScheduler, type Scheduler, type SchedulerEvent, type SchedulerOptions } from './scheduler';
 import { addEpisodes, manualClock, storedVectors, tempMind, withMind } from './scheduler-test-support';
 import { writeSettings } from './settings-store';
+import { processOwner } from '../mind/run-owner';
+import { findRun, insertRun } from '../store/consolidation-runs-repo';
 
 const HOUR_MS = 3_600_000;
 const T0 = Date.UTC(2025, 0, 1);
@@ -312,5 +315,45 @@ describe('re-embedding in the worker', () => {
     expect(log.ofType('reembedFailed')).toMatchObject([{ error: { code: 'invalid_input' } }]);
     expect(storedVectors(path)).toEqual({ embedder: { id: 'offline-ngram', dimension: 384 }, count: 5, lengths: [384] });
     expect(s.status()).toMatchObject({ state: 'idle', lastRun: null });
+  });
+
+  it('holds back while another process runs consolidation on the file, and takes over once that process is gone', async () => {
+    const path = tempMind(6, { scheduler: { everyEpisodes: 5 } });
+    // Another process on this machine, holding a run on the mind.
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 120000)'], { stdio: 'ignore' });
+    const otherGone = new Promise((resolve) => other.once('exit', resolve));
+    try {
+      const owner = processOwner(other.pid as number);
+      withMind(path, (mind) =>
+        insertRun(mind.store.db, {
+          id: 'run_0000000000cc',
+          trigger: 'manual',
+          provider: 'offline',
+          status: 'running',
+          startedAt: Date.now(),
+          ownerHost: owner.host,
+          ownerPid: owner.pid,
+          ownerStart: owner.start,
+        }),
+      );
+      const log = eventLog();
+      const s = scheduler({ mindPath: path, onEvent: log.onEvent, clock: manualClock(T0), pollMs: null });
+      s.notifyMindChanged();
+      expect(s.status().state).toBe('idle');
+      expect(log.ofType('progress')).toHaveLength(0);
+      const refused = await rejection(s.runNow());
+      expect(refused).toMatchObject({ code: 'invalid_state', details: { runId: 'run_0000000000cc', ownerPid: other.pid } });
+
+      other.kill('SIGKILL');
+      await otherGone;
+      const interrupted = log.next('interrupted');
+      const finished = log.next('finished');
+      s.notifyMindChanged();
+      expect(await interrupted).toMatchObject({ runId: 'run_0000000000cc', why: `its process (pid ${other.pid}) has ended` });
+      expect((await finished).summary.status).toBe('completed');
+      expect(withMind(path, (mind) => findRun(mind.store.db, 'run_0000000000cc')?.status)).toBe('interrupted');
+    } finally {
+      other.kill('SIGKILL');
+    }
   });
 });

@@ -19,10 +19,15 @@
  *   Turning `scheduler.enabled` off in the settings does the same, shown as `disabled`.
  * - `dispose()` kills a running worker, clears every timer and closes the scheduler's own
  *   connection. A killed run leaves the mind consistent; the next run resumes from the checkpoint.
+ * - Other processes: a run another process is running on the same file (the CLI, a second app)
+ *   holds the mind (run-lease.ts): no automatic run starts meanwhile and `runNow` is refused. Each
+ *   look (every poll) also marks runs whose process is gone as interrupted, reported as an event.
  */
 import { MindError, type ErrorEnvelope } from '../../shared/errors';
 import type { MindSettings, ProviderId } from '../../shared/settings';
 import { type Mind, openMind } from '../mind/mind';
+import { type RunInterruption, settleRuns } from '../mind/run-lease';
+import type { RunRow } from '../store/consolidation-runs-repo';
 import { episodesSinceCheckpoint } from './checkpoint';
 import type { RunProgress, RunSummary, RunTrigger } from './run-types';
 import { readSettings as readStoredSettings } from './settings-store';
@@ -56,6 +61,8 @@ export type SchedulerEvent =
   | { readonly type: 'failed'; readonly trigger: RunTrigger; readonly error: ErrorEnvelope }
   | ({ readonly type: 'reembedded' } & ReembedResult)
   | { readonly type: 'reembedFailed'; readonly error: ErrorEnvelope }
+  /** A run left running by a process that is gone was found and marked interrupted. */
+  | ({ readonly type: 'interrupted' } & RunInterruption)
   /** The scheduler could not check whether a run is due (the check is retried on the next poll). */
   | { readonly type: 'error'; readonly error: ErrorEnvelope };
 
@@ -133,6 +140,13 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
 
   const settingsNow = (): MindSettings => readSettings(mind);
 
+  /** A run another process holds on this mind (never this scheduler's own: that one is `current`). */
+  const runElsewhere = (): RunRow | null => {
+    const { live, interrupted } = settleRuns(mind);
+    for (const interruption of interrupted) emit({ type: 'interrupted', ...interruption });
+    return live;
+  };
+
   const stateOf = (settings: MindSettings | null): SchedulerState => {
     if (current) return 'running';
     if (paused) return 'paused';
@@ -182,6 +196,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   /** Looks at the settings and the episode count; starts a run when one is due. */
   const evaluate = () => {
     if (disposed) return;
+    const elsewhere = current ? null : runElsewhere();
     const settings = settingsNow();
     if (!automaticAllowed(settings)) {
       clearTimer();
@@ -189,7 +204,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       return;
     }
     armTimer(settings);
-    if (!current && episodesDue(settings)) {
+    if (!current && !elsewhere && episodesDue(settings)) {
       startAutomatic('episodes');
       return;
     }
@@ -204,7 +219,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   };
 
   const startAutomatic = (trigger: RunTrigger) => {
-    if (disposed || current) return;
+    if (disposed || current || runElsewhere()) return;
     const settings = settingsNow();
     if (!automaticAllowed(settings)) {
       evaluate();
@@ -277,7 +292,15 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   /** Why a job cannot start now (one at a time), or null. */
   const refusal = (): MindError | null => {
     if (disposed) return new MindError('invalid_state', 'The consolidation scheduler has been shut down.');
-    if (!current) return null;
+    if (!current) {
+      const elsewhere = runElsewhere();
+      if (!elsewhere) return null;
+      return new MindError(
+        'invalid_state',
+        `Another process is running consolidation on this mind (${elsewhere.id}, process ${elsewhere.ownerPid ?? '?'}); wait for it to finish.`,
+        { runId: elsewhere.id, ownerPid: elsewhere.ownerPid },
+      );
+    }
     if (current.kind === 'reembed') {
       return new MindError('invalid_state', 'The vectors are being rebuilt for a new embedder; wait for that to finish or cancel it.', {
         runId: REEMBED_RUN_ID,

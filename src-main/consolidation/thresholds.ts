@@ -1,6 +1,6 @@
 /**
  * Similarity thresholds per embedder. Cosine values only mean something within one embedding
- * space, so each embedder has its own (DESIGN §4: "keep them per embedder").
+ * space, so each embedder has its own (docs/ARCHITECTURE.md §4: thresholds are kept per embedder).
  */
 import type { SimilarityThresholds } from './provider';
 import { NGRAM_EMBEDDER_ID } from './offline/ngram-embedder';

@@ -6,7 +6,8 @@
 import { Worker } from 'node:worker_threads';
 import { MindError } from '../../shared/errors';
 import { openMind } from '../mind/mind';
-import { findRun, finishRun } from '../store/consolidation-runs-repo';
+import { interruptRun } from '../mind/run-lease';
+import { findRun } from '../store/consolidation-runs-repo';
 import type { RunProgress, RunSummary } from './run-types';
 import { defaultWorkerUrl } from './worker-location';
 import {
@@ -37,7 +38,7 @@ export interface WorkerRun<Result> {
   cancel(): void;
   /**
    * Kills the worker now. Each pipeline step (each page of a re-embed) commits on its own, so the
-   * mind stays consistent; a run's row is marked failed (see markInterrupted).
+   * mind stays consistent; a run's row is marked interrupted (see markInterrupted).
    */
   terminate(): Promise<void>;
 }
@@ -103,14 +104,13 @@ function startWorkerJob<Result>(job: WorkerJob, options: WorkerRunOptions, resul
       job.kind === 'consolidate'
         ? 'what it committed is kept and the next run resumes from the checkpoint'
         : 'the vectors it wrote are kept and the next run embeds what it needs and is missing';
-    let message = crash
-      ? `The consolidation worker failed: ${crash.message}`
-      : `The consolidation worker stopped before finishing (exit code ${code}); ${kept}.`;
+    const why = crash ? `the consolidation worker failed: ${crash.message}` : `the consolidation worker stopped before finishing (exit code ${code})`;
+    let message = `T${why.slice(1)}${crash ? '' : `; ${kept}.`}`;
     if (job.kind === 'consolidate' && runId !== null && !job.dryRun) {
       try {
-        markInterrupted(job.mindPath, runId, message);
+        markInterrupted(job.mindPath, runId, why);
       } catch (error) {
-        message += ` (Its run ${runId} could not be marked failed: ${(error as Error).message})`;
+        message += ` (Its run ${runId} could not be marked interrupted: ${(error as Error).message})`;
       }
     }
     settle({ error: new MindError('internal', message, { exitCode: code, runId }) });
@@ -130,16 +130,16 @@ function startWorkerJob<Result>(job: WorkerJob, options: WorkerRunOptions, resul
 }
 
 /**
- * A run whose worker died never wrote its end: its row would say `running` forever (and a running
- * run cannot be reverted). Record it as failed, unless the worker got as far as finishing it.
+ * A run whose worker died never wrote its end: its row would say `running` until this process
+ * ends (and a running run cannot be reverted). Mark it interrupted now, journaled like one found
+ * on open (run-lease.ts), unless the worker got as far as finishing it.
  */
-function markInterrupted(mindPath: string, runId: string, error: string): void {
+function markInterrupted(mindPath: string, runId: string, why: string): void {
   const mind = openMind(mindPath, { mustExist: true });
   try {
     mind.store.transaction(() => {
       const run = findRun(mind.store.db, runId);
-      if (run?.status !== 'running') return;
-      finishRun(mind.store.db, runId, { status: 'failed', finishedAt: mind.now(), budgetUsed: run.budgetUsed, stats: run.stats, error });
+      if (run) interruptRun(mind, run, why);
     });
   } finally {
     mind.close();

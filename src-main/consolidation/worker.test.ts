@@ -41,11 +41,12 @@ describe('consolidation worker', () => {
     expect(withMind(path, (mind) => journalOfRun(mind.store.db, killedAt.runId).length)).toBeGreaterThan(0);
     expect(integrity(path)).toBe('ok');
     expect(withMind(path, episodesSinceCheckpoint)).toBeGreaterThan(0);
-    // Its row does not claim to be running forever.
+    // Its row does not claim to be running forever: the process that started it marks it interrupted, journaled.
     expect(withMind(path, (mind) => findRun(mind.store.db, killedAt.runId))).toMatchObject({
-      status: 'failed',
+      status: 'interrupted',
       error: expect.stringMatching(/stopped before finishing/),
     });
+    expect(withMind(path, (mind) => journalOfRun(mind.store.db, killedAt.runId).at(-1))).toMatchObject({ op: 'run_interrupted', memoryId: null });
 
     const rerun = await startWorkerRun(job).result;
     expect(rerun.status).toBe('completed');

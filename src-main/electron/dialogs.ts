@@ -1,4 +1,4 @@
-/** Native dialogs that pick a mind file. */
+/** Native dialogs that pick a mind file (to open, to create, or to back up into). */
 import { type BrowserWindow, dialog } from 'electron';
 
 const MIND_FILTERS = [
@@ -6,9 +6,10 @@ const MIND_FILTERS = [
   { name: 'All files', extensions: ['*'] },
 ];
 
-export async function pickMindFile(window: BrowserWindow | null, kind: 'open' | 'save', defaultPath: string): Promise<string | null> {
-  if (kind === 'save') {
-    const options = { title: 'New mind', defaultPath, filters: MIND_FILTERS };
+/** `save`: a new mind; `backup`: where a backup of the open mind goes (defaultPath suggests its backup folder). */
+export async function pickMindFile(window: BrowserWindow | null, kind: 'open' | 'save' | 'backup', defaultPath: string): Promise<string | null> {
+  if (kind !== 'open') {
+    const options = { title: kind === 'save' ? 'New mind' : 'Back up the mind', defaultPath, filters: MIND_FILTERS };
     const result = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
     return result.canceled || !result.filePath ? null : result.filePath;
   }

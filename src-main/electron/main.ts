@@ -9,6 +9,8 @@ import { app, BrowserWindow, dialog, session as electronSession, shell } from 'e
 import { type Api, createApi } from '../api/api';
 import type { Platform } from '../api/platform';
 import { createSession, MIND_EXTENSION, type Session } from '../api/session';
+import { readSettings } from '../consolidation/settings-store';
+import { newBackupPath } from '../mind/backup-folder';
 import { pickMindFile } from './dialogs';
 import { serveApiOverIpc } from './ipc';
 import { installMenu } from './menu';
@@ -61,6 +63,12 @@ function openAtStart(session: Session, defaultMind: string): void {
   if (last) session.open(last);
 }
 
+/** Where the save dialog of File → Back up… starts: a new name in the open mind's backup folder. */
+function suggestedBackupPath(session: Session): string {
+  const mind = session.mind();
+  return newBackupPath(mind.store.path, readSettings(mind).backup, Date.now(), false);
+}
+
 /** Nothing the page may ask of the browser (camera, notifications, …) is granted, and no webviews. */
 function refuseWebPowers(): void {
   electronSession.defaultSession.setPermissionRequestHandler((_contents, _permission, answer) => answer(false));
@@ -73,18 +81,19 @@ async function start(): Promise<void> {
   const userData = app.getPath('userData');
   const defaultMind = join(userData, `mind${MIND_EXTENSION}`);
   let window: BrowserWindow | null = null;
+  const session = createSession({ appDataDir: userData, logError });
   const platform: Platform = {
     transport: 'ipc',
     appVersion: app.getVersion(),
     appDataDir: userData,
-    pickFile: (kind) => pickMindFile(window, kind, defaultMind),
+    pickFile: (kind) => pickMindFile(window, kind, kind === 'backup' ? suggestedBackupPath(session) : defaultMind),
     secrets: await keychainSecrets(join(userData, 'secrets.json'), logError),
   };
-  const session = createSession({ appDataDir: userData, logError });
   const api = createApi(session, platform, { logError });
   const menu = () =>
     installMenu({
       recent: () => session.recent(),
+      mindOpen: () => session.status().state === 'open',
       call: (name, payload) =>
         void api.dispatch(name, payload).then((result) => {
           if (!result.ok) dialog.showErrorBox('Mindloom', result.error.message);

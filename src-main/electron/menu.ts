@@ -1,11 +1,13 @@
-/** The application menu: New…, Open…, Open Recent, Quit (plus the standard Edit menu for copy and paste). */
+/** The application menu: New…, Open…, Open Recent, Back Up…, Quit (plus the standard Edit menu for copy and paste). */
 import { basename } from 'node:path';
 import { Menu, type MenuItemConstructorOptions } from 'electron';
 import type { CallName } from '../../shared/contract';
 
 export interface MenuActions {
   recent(): string[];
-  /** Runs a session call the way the renderer would (errors reach the window as session status). */
+  /** Whether a mind is open (Back Up… needs one). */
+  mindOpen(): boolean;
+  /** Runs a call the way the renderer would (a backup's progress and end reach the window as events). */
   call(name: CallName, payload: unknown): void;
 }
 
@@ -21,6 +23,9 @@ export function installMenu(actions: MenuActions): void {
         enabled: recent.length > 0,
         submenu: recent.map((path) => ({ label: `${basename(path)} — ${path}`, click: () => actions.call('session.open', { path }) })),
       },
+      { type: 'separator' },
+      // A save dialog picks the file; the copy is taken while agents keep writing.
+      { label: 'Back Up…', accelerator: 'CmdOrCtrl+Shift+S', enabled: actions.mindOpen(), click: () => actions.call('mind.backup', {}) },
       { type: 'separator' },
       { role: 'quit' },
     ],

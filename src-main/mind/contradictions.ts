@@ -20,6 +20,7 @@ import {
   hasContradiction,
   insertContradiction,
   listContradictions,
+  openContradictionsTouching,
 } from '../store/contradictions-repo';
 import { appendJournal } from '../store/journal-repo';
 import type { MemoryRecord } from '../store/memory-record';
@@ -190,9 +191,17 @@ export function getContradictions(
   mind: Mind,
   options: { status?: ContradictionStatus | null; limit?: number } = {},
 ): ContradictionView[] {
-  return listContradictions(mind.store.db, options.status === undefined ? 'open' : options.status, options.limit ?? 500).map(
-    (c: ContradictionRow) => presentContradiction(c, { id: c.aId, content: c.aContent }, { id: c.bId, content: c.bContent }),
-  );
+  return listContradictions(mind.store.db, options.status === undefined ? 'open' : options.status, options.limit ?? 500).map(contradictionView);
+}
+
+/** The open contradictions that involve any of these memories, newest first. */
+export function contradictionsTouching(mind: Mind, memoryIds: readonly string[], limit = 50): ContradictionView[] {
+  if (memoryIds.length === 0) return [];
+  return openContradictionsTouching(mind.store.db, memoryIds, limit).map(contradictionView);
+}
+
+function contradictionView(c: ContradictionRow): ContradictionView {
+  return presentContradiction(c, { id: c.aId, content: c.aContent }, { id: c.bId, content: c.bContent });
 }
 
 export const countOpenContradictions = (mind: Mind): number => countOpen(mind.store.db);

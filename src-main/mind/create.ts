@@ -111,7 +111,7 @@ export function createMemory(
     const db = mind.store.db;
     const derivedFrom = uniqueSources(mind, input.derivedFrom ?? []);
     for (const source of derivedFrom) {
-      // Creating from a raw capture is promoting it: the same paths apply (DESIGN §4).
+      // Creating from a raw capture is promoting it: the same paths apply (docs/ARCHITECTURE.md §4).
       if (source.type === 'raw' && !canPromote('raw', type)) {
         throw new MindError(
           'forbidden_promotion',

@@ -10,6 +10,7 @@ import {
   TIERS,
 } from '../../shared/model';
 import { listMemoryRecords, type MemoryFilter, SORT_KEYS, type SortKey, type SortValue, sortValueOf } from '../store/list-query';
+import type { MemoryRecord } from '../store/memory-record';
 import type { Mind } from './mind';
 import { derivedReadings } from './memory-view';
 import { presentMemory } from './present';
@@ -21,8 +22,11 @@ export interface MemorySummary extends Memory {
   stale: boolean;
 }
 
+/** A list's filter as callers give it: `stale` asks for memories stale at the list's time. */
+export type ListFilter = MemoryFilter & { stale?: boolean | undefined };
+
 export interface ListRequest {
-  filter?: Omit<MemoryFilter, 'staleAt'> & { stale?: boolean | undefined };
+  filter?: ListFilter;
   sort?: SortKey;
   direction?: 'asc' | 'desc';
   limit?: number;
@@ -49,7 +53,7 @@ const filterSchema = z
     text: z.string().optional(),
     stale: z.boolean().optional(),
   })
-  .strict() satisfies z.ZodType<Omit<MemoryFilter, 'staleAt'> & { stale?: boolean }>;
+  .strict() satisfies z.ZodType<ListFilter>;
 
 export const MAX_PAGE = 500;
 
@@ -59,7 +63,7 @@ function encodeCursor(sort: SortKey, direction: 'asc' | 'desc', value: SortValue
   return Buffer.from(JSON.stringify([sort, direction, value, seq])).toString('base64url');
 }
 
-function decodeCursor(cursor: string, sort: SortKey, direction: 'asc' | 'desc'): { value: SortValue; seq: number } {
+export function decodeCursor(cursor: string, sort: SortKey, direction: 'asc' | 'desc'): { value: SortValue; seq: number } {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -79,7 +83,15 @@ function decodeCursor(cursor: string, sort: SortKey, direction: 'asc' | 'desc'):
   return { value: result.data[2], seq: result.data[3] };
 }
 
-export function listMemories(mind: Mind, request: ListRequest = {}): ListPage {
+/** A list's filter, sort and direction, checked; the defaults filled in. */
+export interface ListShape {
+  filter: MemoryFilter;
+  sort: SortKey;
+  direction: 'asc' | 'desc';
+}
+
+/** `now`: the instant `stale` is judged at (the list's time). */
+export function checkListShape(request: Pick<ListRequest, 'filter' | 'sort' | 'direction'>, now: number): ListShape {
   const filter = filterSchema.safeParse(request.filter ?? {});
   if (!filter.success) {
     const issue = filter.error.issues[0];
@@ -89,8 +101,20 @@ export function listMemories(mind: Mind, request: ListRequest = {}): ListPage {
   if (!SORT_KEYS.includes(sort)) throw new MindError('invalid_input', `Unknown sort "${sort}" (use ${SORT_KEYS.join(', ')}).`);
   const direction = request.direction ?? 'desc';
   if (direction !== 'asc' && direction !== 'desc') throw new MindError('invalid_input', 'direction must be asc or desc.');
+  const { stale, ...rest } = filter.data;
+  return { filter: stale ? { ...rest, staleAt: now } : rest, sort, direction };
+}
+
+/** A memory as a list shows it: its stored state and the readings at `now`. */
+export function summarizeMemory(record: MemoryRecord, now: number): MemorySummary {
+  const readings = derivedReadings(record, now);
+  return { ...presentMemory(record), effectiveConfidence: readings.effectiveConfidence, stale: readings.stale };
+}
+
+export function listMemories(mind: Mind, request: ListRequest = {}): ListPage {
+  const { filter, sort, direction } = checkListShape(request, request.asOf ?? mind.now());
   if (request.asOf !== undefined && !Number.isFinite(request.asOf)) throw new MindError('invalid_input', 'asOf must be a valid time.');
-  if (request.asOf !== undefined && filter.data.text?.trim()) {
+  if (request.asOf !== undefined && filter.text?.trim()) {
     // The full-text index holds today's words only; matching it against past states would be wrong.
     throw new MindError('invalid_input', 'A text filter cannot be combined with a past date (asOf) yet: search the current mind, or list the past without text.');
   }
@@ -99,8 +123,7 @@ export function listMemories(mind: Mind, request: ListRequest = {}): ListPage {
     throw new MindError('invalid_input', `limit must be a whole number from 1 to ${MAX_PAGE}.`);
   }
   const after = request.cursor ? decodeCursor(request.cursor, sort, direction) : undefined;
-  const { stale, ...filters } = filter.data;
-  const records = listMemoryRecords(mind.store.db, { ...filters, ...(stale ? { staleAt: request.asOf ?? mind.now() } : {}) }, {
+  const records = listMemoryRecords(mind.store.db, filter, {
     sort,
     direction,
     limit: limit + 1,
@@ -111,10 +134,7 @@ export function listMemories(mind: Mind, request: ListRequest = {}): ListPage {
   const last = page[page.length - 1];
   const now = request.asOf ?? mind.now();
   return {
-    items: page.map((r) => {
-      const readings = derivedReadings(r, now);
-      return { ...presentMemory(r), effectiveConfidence: readings.effectiveConfidence, stale: readings.stale };
-    }),
+    items: page.map((r) => summarizeMemory(r, now)),
     nextCursor: records.length > limit && last ? encodeCursor(sort, direction, sortValueOf(last, sort), last.seq) : null,
   };
 }

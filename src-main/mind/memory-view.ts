@@ -57,12 +57,6 @@ export function derivedReadings(record: MemoryRecord, now: number) {
   };
 }
 
-/** A memory as a list shows it: stored state plus the clock-dependent readings. */
-export function summarizeMemory(record: MemoryRecord, now: number): Memory & { effectiveConfidence: number; stale: boolean } {
-  const readings = derivedReadings(record, now);
-  return { ...presentMemory(record), effectiveConfidence: readings.effectiveConfidence, stale: readings.stale };
-}
-
 export function getMemoryView(mind: Mind, id: string, options: { asOf?: number | undefined } = {}): MemoryView {
   const db = mind.store.db;
   const live = loadMemory(mind, id);

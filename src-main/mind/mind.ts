@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { ID_PREFIX, type MemoryType } from '../../shared/model';
 import { type OpenOptions, type Store, openStore } from '../store/connection';
+import { type RunInterruption, recoverInterruptedRuns } from './run-lease';
 
 export interface Mind {
   readonly store: Store;
@@ -13,6 +14,8 @@ export interface Mind {
   newId(type: MemoryType): string;
   /** Id for a record that is not a memory: `ct` contradiction, `run` consolidation run, `pr` proposal. */
   newRecordId(prefix: 'ct' | 'run' | 'pr'): string;
+  /** Consolidation runs this open found left running by a process that is gone, now marked interrupted. */
+  readonly interruptedOnOpen: readonly RunInterruption[];
   close(): void;
 }
 
@@ -20,10 +23,23 @@ export interface MindOptions extends OpenOptions {
   clock?: () => number;
   /** 6 random bytes per id by default; the generator passes a seeded source. */
   randomHex?: (bytes: number) => string;
+  /** Leave runs whose process is gone as they are (`check` reports them instead); read-only opens always do. */
+  leaveRunsAsFound?: boolean;
 }
 
+/**
+ * Opens a mind file. A writable open also settles consolidation runs left running by a process
+ * that no longer exists (run-lease.ts), so whoever opens the file next learns what happened.
+ */
 export function openMind(path: string, options: MindOptions = {}): Mind {
-  return wrapStore(openStore(path, options), options);
+  const mind = wrapStore(openStore(path, options), options);
+  if (options.readonly || options.leaveRunsAsFound) return mind;
+  try {
+    return { ...mind, interruptedOnOpen: recoverInterruptedRuns(mind) };
+  } catch (error) {
+    mind.close();
+    throw error;
+  }
 }
 
 export function wrapStore(store: Store, options: MindOptions = {}): Mind {
@@ -34,6 +50,7 @@ export function wrapStore(store: Store, options: MindOptions = {}): Mind {
     now: clock,
     newId: (type) => `${ID_PREFIX[type]}${hex(6)}`,
     newRecordId: (prefix) => `${prefix}_${hex(6)}`,
+    interruptedOnOpen: [],
     close: () => store.close(),
   };
 }

@@ -12,7 +12,7 @@ import { DAY_MS, USER, add, expectRefusedWithoutWrites, freshMind, journalCount,
 let mind: Mind;
 afterEach(() => mind?.close());
 
-// The rule's own table is pinned to DESIGN §4 in shared/rules/promotion.test.ts; here every path is exercised end to end.
+// The rule's own table is pinned to the rules (docs/ARCHITECTURE.md §4) in shared/rules/promotion.test.ts; here every path is exercised end to end.
 const ALLOWED: [MemoryType, MemoryType][] = MEMORY_TYPES.flatMap((from) =>
   PROMOTION_PATHS[from].map((to): [MemoryType, MemoryType] => [from, to]),
 );

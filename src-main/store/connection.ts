@@ -97,7 +97,7 @@ export function openStore(path: string, options: OpenOptions = {}): Store {
  * The desktop app runs on Electron's ABI, so it loads a better-sqlite3 built for Electron
  * (scripts/electron-native.mjs); Node (the CLI, the host, the tests) uses the package's own.
  */
-function nativeBinding(): { nativeBinding?: string } {
+export function nativeBinding(): { nativeBinding?: string } {
   const binding = process.env.MINDLOOM_SQLITE_BINDING;
   return binding ? { nativeBinding: binding } : {};
 }

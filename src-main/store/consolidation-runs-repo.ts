@@ -16,16 +16,33 @@ export interface RunRow {
   stats: Record<string, unknown>;
   error: string | null;
   revertedAt: number | null;
+  ownerHost: string | null;
+  ownerPid: number | null;
+  ownerStart: string | null;
+  heartbeatAt: number | null;
 }
 
-export function insertRun(db: Db, run: { id: string; trigger: string; provider: string; status: string; startedAt: number }): void {
-  stmt(db, 'INSERT INTO consolidation_runs (id, trigger, provider, status, started_at) VALUES (?, ?, ?, ?, ?)').run(
-    run.id,
-    run.trigger,
-    run.provider,
-    run.status,
-    run.startedAt,
-  );
+/** The process that holds a run (its lease), as stored on the run's row. */
+export interface RunOwnerColumns {
+  ownerHost: string;
+  ownerPid: number;
+  ownerStart: string | null;
+}
+
+export function insertRun(
+  db: Db,
+  run: { id: string; trigger: string; provider: string; status: string; startedAt: number } & RunOwnerColumns,
+): void {
+  stmt(
+    db,
+    `INSERT INTO consolidation_runs (id, trigger, provider, status, started_at, owner_host, owner_pid, owner_start, heartbeat_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(run.id, run.trigger, run.provider, run.status, run.startedAt, run.ownerHost, run.ownerPid, run.ownerStart, run.startedAt);
+}
+
+/** The lease's sign of life: the owner is still working on the run. */
+export function beatRun(db: Db, id: string, at: number): void {
+  stmt(db, `UPDATE consolidation_runs SET heartbeat_at = ? WHERE id = ? AND status = 'running'`).run(at, id);
 }
 
 export function finishRun(
@@ -61,6 +78,25 @@ function toRun(row: StoredRun): RunRow {
 export function findRun(db: Db, id: string): RunRow | null {
   const row = stmt(db, `SELECT ${RUN_COLUMNS} FROM consolidation_runs WHERE id = ?`).get(id) as StoredRun | undefined;
   return row ? toRun(row) : null;
+}
+
+/** Runs whose row says `running` (the partial index keeps this one step, however many runs a mind has had). */
+export function runningRuns(db: Db): RunRow[] {
+  return (stmt(db, `SELECT ${RUN_COLUMNS} FROM consolidation_runs WHERE status = 'running' ORDER BY started_at`).all() as StoredRun[]).map(toRun);
+}
+
+/** What a run committed, counted by journal op, and when it last wrote. */
+export function runJournalTally(db: Db, runId: string): { byOp: Record<string, number>; total: number; lastAt: number | null } {
+  const rows = stmt(db, 'SELECT op, count(*) AS n, max(at) AS lastAt FROM journal WHERE run_id = ? GROUP BY op').all(runId) as {
+    op: string;
+    n: number;
+    lastAt: number;
+  }[];
+  return {
+    byOp: Object.fromEntries(rows.map((r) => [r.op, r.n])),
+    total: rows.reduce((sum, r) => sum + r.n, 0),
+    lastAt: rows.length === 0 ? null : Math.max(...rows.map((r) => r.lastAt)),
+  };
 }
 
 /** Most recent first. */

@@ -47,6 +47,15 @@ export function listContradictions(db: Db, status: ContradictionStatus | null, l
     : (stmt(db, `${SELECT} WHERE c.status = ? ORDER BY c.seq DESC LIMIT ?`).all(status, limit) as ContradictionRow[]);
 }
 
+/** The open contradictions either side of which is one of these memories, newest first. */
+export function openContradictionsTouching(db: Db, memoryIds: readonly string[], limit: number): ContradictionRow[] {
+  return stmt(
+    db,
+    `WITH touched AS (SELECT seq FROM memories WHERE id IN (SELECT value FROM json_each(?)))
+     ${SELECT} WHERE (c.a_seq IN touched OR c.b_seq IN touched) AND c.status = 'open' ORDER BY c.seq DESC LIMIT ?`,
+  ).all(JSON.stringify(memoryIds), limit) as ContradictionRow[];
+}
+
 export function hasContradiction(db: Db, aSeq: number, bSeq: number): boolean {
   const [low, high] = aSeq < bSeq ? [aSeq, bSeq] : [bSeq, aSeq];
   return stmt(db, 'SELECT 1 FROM contradictions WHERE a_seq = ? AND b_seq = ?').get(low, high) !== undefined;

@@ -12,8 +12,14 @@ export function ftsMatchExpression(text: string, mode: 'all' | 'any' = 'all'): s
   return terms.join(' ');
 }
 
+const quoted = (phrase: string) => `"${phrase.replace(/"/g, '""')}"`;
 
 /** Any of the given words or phrases, each quoted ("must not" stays a phrase). */
 export function phrasesAnyExpression(phrases: readonly string[]): string {
-  return phrases.map((p) => `"${p.replace(/"/g, '""')}"`).join(' OR ');
+  return phrases.map(quoted).join(' OR ');
+}
+
+/** Every one of the given words, each quoted, no prefix matching (a recall's co-occurrence query). */
+export function phrasesAllExpression(phrases: readonly string[]): string {
+  return phrases.map(quoted).join(' ');
 }

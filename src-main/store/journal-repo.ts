@@ -157,3 +157,36 @@ export function recentJournalOf(db: Db, actor: string, window: number): JournalE
     stmt(db, 'SELECT * FROM (SELECT * FROM journal ORDER BY seq DESC LIMIT ?) WHERE actor = ? ORDER BY seq DESC').all(window, actor) as JournalRow[]
   ).map(journalEntryOf);
 }
+
+/** The newest journal row's seq (0 for an empty journal): where a watcher starts reading. */
+export function journalHead(db: Db): number {
+  return (stmt(db, 'SELECT coalesce(max(seq), 0) AS seq FROM journal').get() as { seq: number }).seq;
+}
+
+export interface JournalTouches {
+  /** The seq of the last row read. */
+  lastSeq: number;
+  /** Memories the rows name, each once, in the order first named. */
+  memoryIds: string[];
+  /** A row named no memory (a settings change): something beyond memories changed. */
+  untargeted: boolean;
+  /** More than `limit` rows were written: the caller should treat everything as changed. */
+  truncated: boolean;
+}
+
+/** Which memories the journal rows after `afterSeq` touched, reading at most `limit` rows. */
+export function journalTouchesSince(db: Db, afterSeq: number, limit: number): JournalTouches {
+  const rows = stmt(db, 'SELECT seq, memory_id FROM journal WHERE seq > ? ORDER BY seq LIMIT ?').all(afterSeq, limit + 1) as {
+    seq: number;
+    memory_id: string | null;
+  }[];
+  const read = rows.slice(0, limit);
+  const ids = new Set<string>();
+  for (const row of read) if (row.memory_id !== null) ids.add(row.memory_id);
+  return {
+    lastSeq: read.at(-1)?.seq ?? afterSeq,
+    memoryIds: [...ids],
+    untargeted: read.some((row) => row.memory_id === null),
+    truncated: rows.length > limit,
+  };
+}

@@ -22,6 +22,13 @@ export interface MemoryFilter {
   text?: string;
   /** Only memories stale at this instant (epoch ms): a whole decay period without verification or reinforcement. */
   staleAt?: number;
+  /** Only these memories (a live refresh placing the rows that changed). */
+  ids?: readonly string[];
+  /**
+   * Leave out memories changed after this journal position, but for `except` (a live refresh
+   * places rows only after rows the window already shows where they are).
+   */
+  unchangedSince?: { journalSeq: number; except: readonly string[] };
 }
 
 export const SORT_KEYS = ['updated', 'created', 'confidence', 'type', 'tier'] as const;
@@ -107,6 +114,16 @@ export function listMemoryRecords(db: Db, filter: MemoryFilter, page: KeysetPage
   if (filter.staleAt !== undefined) {
     where.push(STALE_SQL);
     params.push(filter.staleAt);
+  }
+  if (filter.ids !== undefined) {
+    where.push('m.id IN (SELECT value FROM json_each(?))');
+    params.push(JSON.stringify(filter.ids));
+  }
+  if (filter.unchangedSince !== undefined) {
+    where.push(
+      '(m.id IN (SELECT value FROM json_each(?)) OR m.id NOT IN (SELECT memory_id FROM journal WHERE seq > ? AND memory_id IS NOT NULL))',
+    );
+    params.push(JSON.stringify(filter.unchangedSince.except), filter.unchangedSince.journalSeq);
   }
   if (filter.text !== undefined && filter.text.trim() !== '') {
     const match = ftsMatchExpression(filter.text);

@@ -75,7 +75,11 @@ export function storeCounts(db: Db): StoreCounts {
   };
 }
 
-/** Folds the write-ahead log into the main file and truncates it; a no-op for in-memory minds. */
-export function truncateWriteAheadLog(db: Db): void {
-  db.pragma('wal_checkpoint(TRUNCATE)');
+/**
+ * Folds the write-ahead log into the main file and truncates it; a no-op for in-memory minds.
+ * False when it could not finish: another connection was reading, and its frames stay for now.
+ */
+export function truncateWriteAheadLog(db: Db): boolean {
+  const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number; log: number; checkpointed: number }[];
+  return result === undefined || (result.busy === 0 && result.log === result.checkpointed);
 }

@@ -46,7 +46,7 @@ describe('migrations', () => {
     for (const entry of journal.entries) expect(readFileSync(join(folder, `${entry.tag}.sql`), 'utf8').length).toBeGreaterThan(0);
   });
 
-  it('0000_init creates the tables of DESIGN §3', () => {
+  it('0000_init creates the tables of the data model (docs/ARCHITECTURE.md §3)', () => {
     const names = objectNames();
     for (const table of [
       'memories',
@@ -147,11 +147,25 @@ describe('migrations', () => {
     }
   });
 
-  it('0006_editing_and_undo groups journal rows and links by action, lets links be voided, rejections revoked, and indexes the review queue', () => {
+  it('0006_run_owner gives runs their owner and heartbeat, and indexes the running ones', () => {
+    const names = objectNames();
+    expect(names.has('consolidation_runs_running')).toBe(true);
+    const store = openStore(':memory:');
+    try {
+      const columns = (store.db.prepare('PRAGMA table_info(consolidation_runs)').all() as { name: string }[]).map((c) => c.name);
+      expect(columns).toEqual(expect.arrayContaining(['owner_host', 'owner_pid', 'owner_start', 'heartbeat_at']));
+      const plan = store.db.prepare(`EXPLAIN QUERY PLAN SELECT id FROM consolidation_runs WHERE status = 'running'`).all() as { detail: string }[];
+      expect(plan.map((row) => row.detail).join(' ')).toContain('consolidation_runs_running');
+    } finally {
+      store.close();
+    }
+  });
+
+  it('0007_editing_and_undo groups journal rows and links by action, lets links be voided, rejections revoked, and indexes the review queue', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mindloom-undo-'));
     try {
       const path = join(dir, 'older.mind');
-      writeOlderMind(dir, path, 6);
+      writeOlderMind(dir, path, 7);
       const older = new Database(path);
       insertMemory(older, memoryRow({ id: 'bl_old', type: 'belief', reviewStatus: 'pending' }));
       older.prepare(`INSERT INTO journal (at, actor, op, memory_id) VALUES (1, 'user', 'create', 'bl_old')`).run();

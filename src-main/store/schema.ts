@@ -1,5 +1,5 @@
 /**
- * The mind's tables (DESIGN §3). drizzle-kit generates the SQL migrations from this file;
+ * The mind's tables (docs/ARCHITECTURE.md §3). drizzle-kit generates the SQL migrations from this file;
  * FTS5, vec0 and triggers are hand-written custom migrations beside them.
  *
  * Times are INTEGER epoch milliseconds. Memories carry an INTEGER `seq` key (the rowid FTS5 and
@@ -225,8 +225,20 @@ export const consolidationRuns = sqliteTable(
     error: text('error'),
     /** Set when the run's changeset was reverted (a run is reverted at most once). */
     revertedAt: integer('reverted_at'),
+    /**
+     * The run's lease: the process that runs it (host name, pid, and the process's start time as
+     * the OS reports it, so a reused pid is not mistaken for the owner) and its last sign of life.
+     * A `running` row whose owner is gone was interrupted (src-main/mind/interrupted-runs.ts).
+     */
+    ownerHost: text('owner_host'),
+    ownerPid: integer('owner_pid'),
+    ownerStart: text('owner_start'),
+    heartbeatAt: integer('heartbeat_at'),
   },
-  (t) => [index('consolidation_runs_started').on(t.startedAt)],
+  (t) => [
+    index('consolidation_runs_started').on(t.startedAt),
+    index('consolidation_runs_running').on(t.status).where(sql`status = 'running'`),
+  ],
 );
 
 /**

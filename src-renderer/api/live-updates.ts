@@ -6,17 +6,25 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from './client';
 import type { ConsolidationStatus } from '../../shared/contract';
 import { refreshEditing, scanStateKey } from './editing-queries';
+import { createLiveRows, type LiveRows } from './live-rows';
 import { consolidationStatusKey, KEYS } from './queries';
 import type { TransportSignal } from './transport';
 
-export function applySignal(queryClient: QueryClient, signal: TransportSignal): void {
+/**
+ * `rows` refreshes just the memories a change names; without it (or when a change does not say
+ * which memories it touched) every memory query is refetched.
+ */
+export function applySignal(queryClient: QueryClient, signal: TransportSignal, rows?: LiveRows): void {
   switch (signal.type) {
-    case 'mind.changed':
-      void queryClient.invalidateQueries({ queryKey: KEYS.memories });
+    case 'mind.changed': {
       void queryClient.invalidateQueries({ queryKey: KEYS.overview });
       void queryClient.invalidateQueries({ queryKey: KEYS.consolidation });
       refreshEditing(queryClient);
+      const ids = signal.payload.ids;
+      if (ids === undefined || rows === undefined) void queryClient.invalidateQueries({ queryKey: KEYS.memories });
+      else if (ids.length > 0) rows.memoriesChanged(ids, signal.payload.upTo);
       return;
+    }
     case 'session.changed':
       queryClient.setQueryData([...KEYS.session, 'status'], signal.payload);
       forgetTheMind(queryClient);
@@ -52,5 +60,6 @@ export function forgetTheMind(queryClient: QueryClient): void {
 }
 
 export function connectLiveUpdates(api: ApiClient, queryClient: QueryClient): () => void {
-  return api.subscribe((signal) => applySignal(queryClient, signal));
+  const rows = createLiveRows(api, queryClient);
+  return api.subscribe((signal) => applySignal(queryClient, signal, rows));
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../api/client';
 import { sessionQueries } from '../api/queries';
+import { FileMenu } from '../features/backup/file-menu';
 import { BrowserView } from '../features/browser/browser-view';
 import { MemoryDetailView } from '../features/memory/memory-detail-view';
 import { OverviewView } from '../features/overview/overview-view';
@@ -107,6 +108,7 @@ export function Shell() {
             </span>
           )}
         </div>
+        <FileMenu />
         <ul className="nav-list">
           {NAV.map((item) => (
             <li key={item.view}>

@@ -18,8 +18,7 @@ import { creationRowOf, pendingQueuePage } from '../../store/review-queue-query'
 import { textNeighbours } from '../../store/search-query';
 import { memoryCounts, readTallies } from '../../store/tallies-query';
 import { loadMemory } from '../../mind/change';
-import type { MemorySummary } from '../../mind/list';
-import { summarizeMemory } from '../../mind/memory-view';
+import { type MemorySummary, summarizeMemory } from '../../mind/list';
 import type { Mind } from '../../mind/mind';
 import { getProposal, getProposals, type ProposalKind, type ProposalPayload, type ProposalView } from '../proposals';
 

@@ -1,5 +1,5 @@
 /** Test support: run `main` in-process against temp mind files and capture what it prints. */
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CliIo } from './io';
@@ -40,4 +40,10 @@ export async function ok(run: Promise<CliRun>): Promise<string> {
   const result = await run;
   if (result.code !== 0) throw new Error(`expected success, got ${result.code}: ${result.stderr}`);
   return result.stdout.trim();
+}
+
+/** Whether a mind file's bytes hold `text`: the main file and its write-ahead log, as they lie on disk. */
+export function fileBytesHold(path: string, text: string): { main: boolean; wal: boolean } {
+  const holds = (file: string) => existsSync(file) && readFileSync(file).includes(Buffer.from(text, 'utf8'));
+  return { main: holds(path), wal: holds(`${path}-wal`) };
 }

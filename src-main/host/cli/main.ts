@@ -4,12 +4,12 @@
  * command has succeeded, so a failing command prints nothing on stdout and one line on stderr.
  */
 import { isMindError } from '../../../shared/errors';
-import { openMind } from '../../mind/mind';
 import { GLOBAL_OPTIONS, parseCommandLine, splitCommand } from './args';
 import type { Command, OptionSpecs } from './command';
 import { COMMANDS, findCommand } from './commands/registry';
 import { type CliIo, processIo } from './io';
 import { mindPathOf, requireMindPath } from './mind-path';
+import { openCliMind } from './open-mind';
 import { oneLine } from './output';
 import { commandUsage, usageText } from './usage';
 import { UsageError } from './usage-error';
@@ -49,7 +49,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<string> {
   const input = { args: positionals, options, json: options.flag('json'), io };
   const mindPath = mindPathOf(options, io);
   if (command.kind === 'file') return command.run({ ...input, mindPath });
-  const mind = openMind(requireMindPath(mindPath), { mustExist: true });
+  const mind = openCliMind(requireMindPath(mindPath), io);
   try {
     return command.run(mind, input);
   } finally {

@@ -178,12 +178,13 @@ describe('events', () => {
         agent.close();
       }
       await waitFor(() => events.some((e) => e.type === 'mind.changed' && e.payload.origin === 'outside'), 'mind.changed over SSE');
+      const outside = events.find((e) => e.type === 'mind.changed' && e.payload.origin === 'outside')?.payload;
+      expect(outside).toEqual({ origin: 'outside', ids: [ids.note], upTo: expect.any(Number) });
       await t.call('memories.setProtected', { id: ids.note, protected: true });
       await waitFor(() => events.some((e) => e.type === 'mind.changed' && e.payload.origin === 'app'), 'the app’s own change');
-      expect(events.find((e) => e.type === 'mind.changed' && e.payload.origin === 'app')?.payload).toEqual({
-        origin: 'app',
-        ids: [ids.note],
-      });
+      const app = events.find((e) => e.type === 'mind.changed' && e.payload.origin === 'app')?.payload as { upTo: number };
+      expect(app).toEqual({ origin: 'app', ids: [ids.note], upTo: expect.any(Number) });
+      expect(app.upTo).toBeGreaterThan((outside as { upTo: number }).upTo);
     } finally {
       stream.stop();
     }

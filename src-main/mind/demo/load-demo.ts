@@ -16,6 +16,7 @@ import { editMemory } from '../edit';
 import { addEvidenceRef } from '../evidence-refs';
 import { archiveMemory, forgetMemory, restoreMemory, setProtected } from '../lifecycle';
 import { type Mind, openMind } from '../mind';
+import { thisProcess } from '../run-owner';
 import { promoteMemory } from '../promote';
 import { approveMemory, rejectMemory } from '../review';
 import { getStats } from '../stats';
@@ -64,7 +65,17 @@ export function loadDemoMind(path: string, options: DemoLoadOptions = {}): DemoL
       }
       // The scripted nightly runs are runs like any other: the overview and the run history list them.
       for (const [id, run] of runs) {
-        insertRun(mind.store.db, { id, trigger: 'timer', provider: 'offline', status: 'running', startedAt: run.startedAt });
+        const owner = thisProcess();
+        insertRun(mind.store.db, {
+          id,
+          trigger: 'timer',
+          provider: 'offline',
+          status: 'running',
+          startedAt: run.startedAt,
+          ownerHost: owner.host,
+          ownerPid: owner.pid,
+          ownerStart: owner.start,
+        });
         finishRun(mind.store.db, id, {
           status: 'completed',
           finishedAt: run.finishedAt,

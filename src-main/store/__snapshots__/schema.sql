@@ -1,3 +1,6 @@
+-- index consolidation_runs_running
+CREATE INDEX `consolidation_runs_running` ON `consolidation_runs` (`status`) WHERE status = 'running';
+
 -- index consolidation_runs_started
 CREATE INDEX `consolidation_runs_started` ON `consolidation_runs` (`started_at`);
 
@@ -125,7 +128,7 @@ CREATE TABLE `consolidation_runs` (
 	`budget_used` text DEFAULT '{}' NOT NULL,
 	`stats` text DEFAULT '{}' NOT NULL,
 	`error` text
-, `reverted_at` integer);
+, `reverted_at` integer, `owner_host` text, `owner_pid` integer, `owner_start` text, `heartbeat_at` integer);
 
 -- table contradictions
 CREATE TABLE `contradictions` (

@@ -3,6 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { SORT_KEYS, type SortKey } from '../../../shared/contract';
 import { useApi } from '../../api/client';
+import { loadedRows } from '../../api/list-patch';
 import { memoryQueries } from '../../api/queries';
 import { hrefOf, navigate } from '../../app/router';
 import { count } from '../../components/format';
@@ -23,7 +24,7 @@ export function BrowserView({ params }: { params: URLSearchParams }) {
   const request = useMemo(() => toListRequest(query), [query]);
   const listKey = JSON.stringify(request);
   const list = useInfiniteQuery(memoryQueries.list(api, request));
-  const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+  const items = useMemo(() => (list.data === undefined ? [] : loadedRows(list.data)), [list.data]);
   // A selection belongs to the list it was made in: other filters or sort start with none.
   const [selected, setSelected] = useStateFor(listKey, NOTHING_SELECTED);
 

@@ -7,6 +7,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { MemorySummary, SortKey } from '../../../shared/contract';
 import { rowDomId, MemoryRow } from './memory-row';
+import { useKeepRowsInPlace } from './keep-rows-in-place';
 import { createScrollMemory } from './scroll-memory';
 
 export const ROW_HEIGHT = 40;
@@ -53,6 +54,17 @@ export function MemoryGrid(props: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<number | null>(null);
   const anchor = useRef<number | null>(null);
+  useKeepRowsInPlace(scrollRef, items, ROW_HEIGHT);
+  // Rows patched in or out above it must not move the active row onto another memory.
+  const [itemsSeen, setItemsSeen] = useState(items);
+  if (itemsSeen !== items) {
+    setItemsSeen(items);
+    const activeId = active === null ? undefined : itemsSeen[active]?.id;
+    if (activeId !== undefined && items[active as number]?.id !== activeId) {
+      const now = items.findIndex((item) => item.id === activeId);
+      setActive(now >= 0 ? now : null);
+    }
+  }
 
   const virtualizer = useVirtualizer({
     count: items.length + (hasMore ? 1 : 0),

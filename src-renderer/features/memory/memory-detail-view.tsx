@@ -15,6 +15,7 @@ import { ConfidenceCard } from './confidence-card';
 import { EditForm } from './edit-form';
 import { EditingActions } from './editing-actions';
 import { fieldSpecs, toDraft } from './field-specs';
+import { ForgetAction } from './forget-dialog';
 import { HistoryList } from './history-list';
 import { useMemoryAction } from './memory-mutations';
 import { ProvenanceCard } from './provenance-card';
@@ -138,6 +139,7 @@ function MemoryActions({
       >
         {view.protected ? 'Unprotect' : 'Protect'}
       </button>
+      <ForgetAction view={view} />
     </div>
   );
 }

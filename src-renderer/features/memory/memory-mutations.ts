@@ -8,7 +8,7 @@ import { useToast } from '../../components/toasts';
 type ViewCall = 'memories.edit' | 'memories.archive' | 'memories.restore' | 'memories.setProtected' | 'memories.verify';
 
 /** After a change: the detail shows the answer at once; lists, history and counts refetch. */
-function useAfterChange() {
+export function useAfterChange() {
   const api = useApi();
   const queryClient = useQueryClient();
   return (view: MemoryView) => {

@@ -10,6 +10,7 @@ import { count, words } from '../../components/format';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { TimeAgo } from '../../components/time-ago';
 import { type BrowserQuery, browserParams } from '../browser/browser-query';
+import { InterruptedRunBanner } from '../consolidation/interrupted-run-banner';
 
 const browse = (partial: Partial<BrowserQuery>) => hrefOf.browser(browserParams(partial));
 
@@ -21,6 +22,7 @@ export function OverviewView() {
       <header className="view-head">
         <h1 tabIndex={-1}>Overview</h1>
       </header>
+      <InterruptedRunBanner run={overview.data?.lastRun} />
       {overview.isPending ? (
         <Loading label="Counting memories…" />
       ) : overview.isError ? (

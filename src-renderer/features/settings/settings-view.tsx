@@ -7,15 +7,17 @@ import { DECAY } from '../../../shared/rules/decay';
 import { MEMORY_TYPES } from '../../../shared/model';
 import { type SettingsPatch, SettingsPatchSchema } from '../../../shared/settings';
 import { useApi } from '../../api/client';
-import { describeError } from '../../api/errors';
 import { appQueries, consolidationQueries, consolidationStatusKey, KEYS, sessionQueries, settingsQueries } from '../../api/queries';
 import { percent, words } from '../../components/format';
+import { FormError } from '../../components/form-error';
 import { ErrorState, Loading } from '../../components/states';
 import { TimeAgo } from '../../components/time-ago';
 import { useToast } from '../../components/toasts';
 import { useStateFor } from '../../components/use-state-for';
 import { ReviewSettingsCard } from '../review/review-settings-card';
+import { LastRunInterruptedBanner } from '../consolidation/interrupted-run-banner';
 import { SessionPicker } from '../welcome/session-picker';
+import { BackupsCard } from './backups-card';
 
 export function SettingsView() {
   const api = useApi();
@@ -25,6 +27,7 @@ export function SettingsView() {
       <header className="view-head">
         <h1 tabIndex={-1}>Settings</h1>
       </header>
+      <LastRunInterruptedBanner />
       <div className="settings-grid">
         <MindFileCard />
         {settings.isPending ? (
@@ -39,6 +42,7 @@ export function SettingsView() {
           </>
         )}
         <ConsolidationCard />
+        <BackupsCard />
         <DecayCard />
       </div>
     </div>
@@ -102,16 +106,6 @@ function useSaveSettings() {
       toast.success('Settings saved.');
     },
   });
-}
-
-function FormError({ error }: { error: unknown }) {
-  if (error === null || error === undefined) return null;
-  const { code, message } = describeError(error);
-  return (
-    <p className="form-error" role="alert">
-      <code className="error-code">{code}</code> {message}
-    </p>
-  );
 }
 
 function ProviderCard({ data }: { data: SettingsData }) {

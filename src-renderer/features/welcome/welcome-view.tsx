@@ -1,5 +1,6 @@
 /** First run (no mind open) and the screen for a mind that could not be opened. */
 import type { SessionStatus } from '../../../shared/contract';
+import { CheckFile } from './check-file';
 import { SessionPicker } from './session-picker';
 
 export function WelcomeView() {
@@ -49,6 +50,7 @@ export function SessionErrorView({ status }: { status: Extract<SessionStatus, { 
           <dt>What to do</dt>
           <dd>{status.hint}</dd>
         </dl>
+        {status.code === 'corrupt_file' && <CheckFile path={status.path} />}
         <h2>Open another mind</h2>
         <SessionPicker autoFocus />
       </div>

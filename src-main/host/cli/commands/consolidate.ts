@@ -4,7 +4,7 @@
  * which undoes a run's changes except where something changed them since.
  */
 import { type MindSettings, PROVIDER_IDS, type ProviderId } from '../../../../shared/settings';
-import { openMind } from '../../../mind/mind';
+import type { Mind } from '../../../mind/mind';
 import { revertRun } from '../../../consolidation/revert';
 import type { RevertResult, RunProgress, RunSummary } from '../../../consolidation/run-types';
 import { readSettings } from '../../../consolidation/settings-store';
@@ -12,6 +12,7 @@ import { startWorkerRun } from '../../../consolidation/worker-run';
 import type { FileCommand } from '../command';
 import type { CliIo } from '../io';
 import { requireMindPath } from '../mind-path';
+import { openCliMind } from '../open-mind';
 import { json, oneLine, table } from '../output';
 import { UsageError } from '../usage-error';
 
@@ -30,10 +31,10 @@ export const consolidateCommand: FileCommand = {
     const provider = providerOption(input.options.string('provider'));
     if (revert !== undefined) {
       if (dryRun || provider) throw new UsageError('--revert takes no --dry-run or --provider.');
-      return revertCommand(mindPath, revert, input.json);
+      return revertCommand(openCliMind(mindPath, input.io), revert, input.json);
     }
     // Opened here first: a mind that needs migrating is migrated once, before the worker opens it.
-    const mind = openMind(mindPath, { mustExist: true });
+    const mind = openCliMind(mindPath, input.io);
     let settings: MindSettings;
     try {
       settings = readSettings(mind);
@@ -73,8 +74,7 @@ function providerOption(value: string | undefined): ProviderId | undefined {
   return known;
 }
 
-function revertCommand(mindPath: string, runId: string, asJson: boolean): string {
-  const mind = openMind(mindPath, { mustExist: true });
+function revertCommand(mind: Mind, runId: string, asJson: boolean): string {
   let result: RevertResult;
   try {
     result = revertRun(mind, runId, { actor: 'user' });

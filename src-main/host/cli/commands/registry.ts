@@ -1,7 +1,11 @@
 /** Every CLI command, in the order the usage text lists them. */
 import type { Command } from '../command';
+import { backupCommand, restoreCommand } from './backup';
+import { checkCommand } from './check';
 import { consolidateCommand } from './consolidate';
+import { forgetCommand } from './forget';
 import { generateCommand } from './generate';
+import { mcpCommand } from './mcp';
 import { proposalsCommand } from './proposals';
 import { initCommand } from './init';
 import { contradictionsCommand } from './contradictions';
@@ -16,7 +20,6 @@ import {
   promoteCommand,
   rejectCommand,
   reinforceCommand,
-  restoreCommand,
   supersedeCommand,
   verifyCommand,
 } from './write';
@@ -30,6 +33,7 @@ export const COMMANDS: readonly Command[] = [
   supersedeCommand,
   archiveCommand,
   restoreCommand,
+  forgetCommand,
   approveCommand,
   rejectCommand,
   reviewCommand,
@@ -44,8 +48,11 @@ export const COMMANDS: readonly Command[] = [
   contradictionsCommand,
   statsCommand,
   consolidateCommand,
+  backupCommand,
+  checkCommand,
   generateCommand,
   serveCommand,
+  mcpCommand,
 ];
 
 export function findCommand(name: string): Command | undefined {

@@ -165,7 +165,8 @@ export const archiveCommand = statusCommand(
   (m) => `Archived ${m.id}.`,
 );
 
-export const restoreCommand = statusCommand(
+/** `restore ID`; `restore` itself (backup.ts) also restores backups. */
+export const restoreMemoryCommand = statusCommand(
   'restore',
   'Restore an archived memory.',
   restoreMemory,

@@ -1,0 +1,137 @@
+/**
+ * The MCP bench (`npm run bench -- --mcp`): `mindloom mcp` as an agent's client runs it (the SDK's
+ * client spawning the built CLI, stdio), on a copy of the 100k mind whose every memory carries a
+ * vector from the offline embedder (as after an embedder switch, the most a mind holds). Timed in
+ * the client, round trip included: recall (the issue's target, p50 < 20 ms), consult, and a write.
+ * Each recall records its accesses, so the copy is made afresh for every run.
+ */
+import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { reembedAll } from '../src-main/consolidation/reembed';
+import { createNgramEmbedder } from '../src-main/consolidation/offline/ngram-embedder';
+import { openMind } from '../src-main/mind/mind';
+import { readMeta, writeMeta } from '../src-main/store/meta-repo';
+import { connectAgent } from '../e2e/support/agent';
+import { summarize, type Timing } from './measure';
+import { searchQueries } from './search-queries';
+import { CLI_BUNDLE } from './serve-process';
+
+const benchDir = dirname(fileURLToPath(import.meta.url));
+
+export const MCP_TARGETS = { recallP50Ms: 20 } as const;
+
+const VECTORS_META_KEY = 'bench_vectors_from';
+
+export interface McpBenchOptions {
+  /** The generated mind (not written: the bench works on a copy). */
+  mindPath: string;
+  size: number;
+  seed: number;
+  reps?: number;
+}
+
+export interface McpBenchResult {
+  size: number;
+  vectors: number;
+  reps: number;
+  timings: Timing[];
+  /** Mean hits per recall (limit 10). */
+  meanHits: number;
+  /** How recall's meaning took part (`rerank`: vectors above the nearest-scan limit). */
+  meaning: string;
+}
+
+/** A copy of the mind with a vector for every memory, kept beside the cache; rebuilt when the source changes. */
+async function vectoredCopy(source: string, size: number, seed: number): Promise<string> {
+  const path = join(benchDir, '.cache', `mind-${size}-${seed}-vectors.mind`);
+  const stamp = `${source}@${size}/${seed}`;
+  if (existsSync(path)) {
+    const mind = openMind(path, { mustExist: true });
+    const ready = readMeta(mind.store.db, VECTORS_META_KEY) === stamp;
+    mind.close();
+    if (ready) return path;
+  }
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+  copyFileSync(source, path);
+  process.stderr.write(`mcp bench: embedding every memory of ${relative(process.cwd(), path)} with the offline embedder\n`);
+  const mind = openMind(path, { mustExist: true });
+  try {
+    await reembedAll(mind, createNgramEmbedder());
+    writeMeta(mind.store.db, VECTORS_META_KEY, stamp);
+    mind.store.db.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    mind.close();
+  }
+  return path;
+}
+
+export async function runMcpBench(options: McpBenchOptions): Promise<McpBenchResult> {
+  if (!existsSync(CLI_BUNDLE)) throw new Error(`The CLI is not built (${CLI_BUNDLE} is missing): run npm run build:cli first.`);
+  const reps = options.reps ?? 200;
+  const vectored = await vectoredCopy(options.mindPath, options.size, options.seed);
+  const work = join(benchDir, '.cache', `mind-${options.size}-${options.seed}-mcp-run.mind`);
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${work}${suffix}`, { force: true });
+  copyFileSync(vectored, work);
+  const agent = await connectAgent(work, 'bench');
+  try {
+    const queries = searchQueries(options.seed, options.size, reps + 20);
+    const time = async (call: () => Promise<unknown>) => {
+      const started = performance.now();
+      await call();
+      return performance.now() - started;
+    };
+    // Untimed: the server's statements compile and the OS caches the file.
+    for (const query of queries.slice(0, 20)) await agent.call('recall', { query });
+    const recallTimes: number[] = [];
+    let hits = 0;
+    let meaning = '';
+    for (const query of queries.slice(20)) {
+      recallTimes.push(
+        await time(async () => {
+          const answer = await agent.call<{ hits: unknown[]; searched: { meaning: string } }>('recall', { query, limit: 10 });
+          hits += answer.hits.length;
+          meaning = answer.searched.meaning;
+        }),
+      );
+    }
+    const consultTimes: number[] = [];
+    for (const query of queries.slice(20, 70)) consultTimes.push(await time(() => agent.call('consult', { task: `Work on ${query}` })));
+    const writeTimes: number[] = [];
+    for (let i = 0; i < 50; i++) writeTimes.push(await time(() => agent.call('add_note', { content: `Bench note ${i} about ${queries[i] ?? ''}` })));
+    return {
+      size: options.size,
+      vectors: options.size,
+      reps,
+      timings: [
+        summarize('recall (limit 10), stdio round trip', recallTimes),
+        summarize('consult (context pack), stdio round trip', consultTimes),
+        summarize('add_note (one journaled write), stdio round trip', writeTimes),
+      ],
+      meanHits: Math.round((hits / reps) * 10) / 10,
+      meaning,
+    };
+  } finally {
+    await agent.close();
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${work}${suffix}`, { force: true });
+  }
+}
+
+export function reportMcpBench(result: McpBenchResult, machine: Record<string, unknown>): void {
+  const recall = result.timings[0] as Timing;
+  const verdict = recall.medianMs < MCP_TARGETS.recallP50Ms ? 'PASS' : 'MISS';
+  const header = `${`MCP @ ${result.size.toLocaleString('en')} memories`.padEnd(48)}${'median'.padStart(9)}${'p95'.padStart(9)}${'reps'.padStart(6)}`;
+  const lines = result.timings.map((t) => `${t.name.padEnd(48)}${t.medianMs.toFixed(2).padStart(9)}${t.p95Ms.toFixed(2).padStart(9)}${String(t.reps).padStart(6)}`);
+  process.stdout.write(
+    `\n${header}\n${'-'.repeat(header.length)}\n${lines.join('\n')}\n` +
+      `recall p50 target < ${MCP_TARGETS.recallP50Ms} ms: ${verdict}; ${result.meanHits} hits per recall; ` +
+      `${result.vectors.toLocaleString('en')} vectors (meaning: ${result.meaning})\n`,
+  );
+  const out = join(benchDir, 'results', 'mcp.json');
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(
+    out,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, ...result, target: { recallP50Ms: MCP_TARGETS.recallP50Ms, verdict } }, null, 2)}\n`,
+  );
+  process.stdout.write(`wrote ${relative(process.cwd(), out)}\n`);
+}

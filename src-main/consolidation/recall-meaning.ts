@@ -1,0 +1,61 @@
+/**
+ * What recall can compare in meaning in this mind, from the embedder its vectors came from. The
+ * offline embedder runs here in microseconds, so a mind in its space (or with no vectors yet)
+ * gets every recall's best text matches compared with the query, and small minds a nearest-vector
+ * search too. A mind whose vectors came from an OpenAI-compatible model gets the query embedded by
+ * that model (one call, bounded by a timeout) for the nearest-vector search, when the key is at
+ * hand; when that call fails, recall goes on with words alone.
+ */
+import type { LocalEmbedder, RecallMeaning } from '../mind/recall';
+import type { Mind } from '../mind/mind';
+import { readEmbedderInfo } from '../store/vectors-repo';
+import { embedText, NGRAM_DIMENSION, NGRAM_EMBEDDER_ID } from './offline/ngram-embedder';
+import { createProvider } from './provider-factory';
+import type { Embedder } from './provider';
+import { readSettings } from './settings-store';
+import { textOf } from './source-text';
+
+/** How long a recall waits for a model to embed its query. */
+export const QUERY_EMBED_TIMEOUT_MS = 5_000;
+
+export interface MeaningSource {
+  /** Which space recall's meaning comes from: `offline-ngram`, a model's id, or `none`. */
+  readonly space: string;
+  forQuery(query: string): Promise<RecallMeaning>;
+}
+
+export function meaningSource(mind: Mind, secrets: { openAiApiKey?: string | undefined }): MeaningSource {
+  const stored = readEmbedderInfo(mind.store.db);
+  if (stored === null || stored.id === NGRAM_EMBEDDER_ID) {
+    const local = ngramEmbedder(stored?.dimension ?? NGRAM_DIMENSION);
+    return { space: NGRAM_EMBEDDER_ID, forQuery: (query) => Promise.resolve({ queryVector: local.query(query), local }) };
+  }
+  const model = modelEmbedder(mind, secrets, stored.id);
+  if (model === null) return { space: 'none', forQuery: () => Promise.resolve({ queryVector: null, local: null }) };
+  return {
+    space: stored.id,
+    async forQuery(query) {
+      try {
+        const [vector] = await model.embed([query], AbortSignal.timeout(QUERY_EMBED_TIMEOUT_MS));
+        return { queryVector: vector?.length === stored.dimension ? vector : null, local: null };
+      } catch {
+        return { queryVector: null, local: null };
+      }
+    },
+  };
+}
+
+function ngramEmbedder(dimension: number): LocalEmbedder {
+  return {
+    query: (text) => embedText(text, dimension),
+    memory: (memory) => embedText(textOf(memory.type, memory.content, memory.fields), dimension),
+  };
+}
+
+/** The settings' model embedder, when it is the one the stored vectors came from and a key is set. */
+function modelEmbedder(mind: Mind, secrets: { openAiApiKey?: string | undefined }, storedId: string): Embedder | null {
+  const settings = readSettings(mind);
+  if (settings.provider !== 'openai' || !secrets.openAiApiKey) return null;
+  const embedder = createProvider(settings, secrets).embedder;
+  return embedder.id === storedId ? embedder : null;
+}

@@ -1,0 +1,64 @@
+/**
+ * Where a mind's backups go and what they are called: a `NAME-backups` folder beside the mind
+ * file (or the folder the settings name), `NAME-YYYY-MM-DD-HHMMSS.EXT` for a backup by hand and
+ * `NAME-auto-YYYY-MM-DD-HHMMSS.EXT` for the daily one. Only daily backups are ever deleted: the
+ * oldest beyond the number the settings keep.
+ */
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import type { BackupFile } from '../../shared/contract/trust';
+import type { BackupSettings } from '../../shared/settings';
+
+const DAY_MS = 86_400_000;
+const AUTO_MARK = '-auto-';
+
+/** A folder the settings name is taken from the mind file's folder when it is relative. */
+export function backupFolderOf(mindPath: string, settings: BackupSettings): string {
+  if (settings.folder !== null) return resolve(dirname(mindPath), settings.folder);
+  return join(dirname(mindPath), `${stemOf(mindPath)}-backups`);
+}
+
+/** The path a new backup gets (the folder is created if missing). */
+export function newBackupPath(mindPath: string, settings: BackupSettings, at: number, automatic: boolean): string {
+  const folder = backupFolderOf(mindPath, settings);
+  mkdirSync(folder, { recursive: true });
+  const stamp = new Date(at).toISOString().slice(0, 19).replace('T', '-').replace(/:/g, '');
+  return join(folder, `${stemOf(mindPath)}${automatic ? AUTO_MARK : '-'}${stamp}${extname(mindPath) || '.mindloom'}`);
+}
+
+/** The backups of this mind in its folder, newest first. */
+export function listBackups(mindPath: string, settings: BackupSettings): BackupFile[] {
+  const folder = backupFolderOf(mindPath, settings);
+  if (!existsSync(folder)) return [];
+  const stem = stemOf(mindPath);
+  const extension = extname(mindPath) || '.mindloom';
+  return readdirSync(folder)
+    .filter((name) => name.startsWith(`${stem}-`) && name.endsWith(extension) && /\d{4}-\d{2}-\d{2}-\d{6}/.test(name))
+    .flatMap((name) => {
+      const path = join(folder, name);
+      const stat = statSync(path, { throwIfNoEntry: false });
+      if (!stat?.isFile()) return [];
+      return [{ path, name, at: stat.mtime.toISOString(), bytes: stat.size, automatic: name.startsWith(`${stem}${AUTO_MARK}`) }];
+    })
+    .sort((a, b) => b.at.localeCompare(a.at) || b.name.localeCompare(a.name));
+}
+
+/** A daily backup is due when the newest automatic one is a day old, or there is none. */
+export function dailyBackupDue(mindPath: string, settings: BackupSettings, now: number): boolean {
+  if (!settings.daily) return false;
+  const newest = listBackups(mindPath, settings).find((backup) => backup.automatic);
+  return newest === undefined || now - Date.parse(newest.at) >= DAY_MS;
+}
+
+/** Deletes the automatic backups beyond the newest `keep`; returns the paths deleted. */
+export function pruneDailyBackups(mindPath: string, settings: BackupSettings): string[] {
+  const old = listBackups(mindPath, settings)
+    .filter((backup) => backup.automatic)
+    .slice(settings.keep);
+  for (const backup of old) rmSync(backup.path, { force: true });
+  return old.map((backup) => backup.path);
+}
+
+function stemOf(mindPath: string): string {
+  return basename(mindPath, extname(mindPath));
+}

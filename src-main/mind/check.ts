@@ -1,0 +1,205 @@
+/**
+ * Is this mind healthy? SQLite's integrity check, then the mind's own invariants: every link's
+ * ends exist (a forgotten memory's tombstone counts), every superseded memory has its successor,
+ * the tallies match the rows, the search index is in step with the memories, no run is left
+ * running by a process that is gone, and every memory's versions run without gaps.
+ *
+ * `repair` fixes what can be derived from the rows and nothing else (the tallies, the search
+ * index, orphaned runs), in one journaled transaction, then checks again. What cannot be derived
+ * (a missing memory, a broken history, damaged pages) is reported for a person: restore a backup.
+ */
+import { performance } from 'node:perf_hooks';
+import { type CheckName, type CheckReport, type CheckResult } from '../../shared/contract/trust';
+import { isMindError } from '../../shared/errors';
+import {
+  danglingLinks,
+  type Found,
+  integrityProblems,
+  onlySearchIndexDamaged,
+  rebuildTallies,
+  repairSearchIndex,
+  searchIndexProblems,
+  supersededWithoutSuccessor,
+  tallyMismatches,
+  versionBreaks,
+} from '../store/check-queries';
+import { inspectFileIntegrity } from '../store/inspect';
+import { appendJournal } from '../store/journal-repo';
+import { type Mind, openMind } from './mind';
+import { iso } from './present';
+import { interruptRun, orphanedRuns } from './run-lease';
+
+/**
+ * Checks the mind file at `path`. A file SQLite cannot open as a mind (damaged pages) still gets
+ * its integrity report; a file that is no mind at all (or a newer one) is refused as opening is.
+ */
+export function checkMindFile(path: string, options: { repair?: boolean } = {}): CheckReport {
+  let mind: Mind;
+  try {
+    mind = openMind(path, { mustExist: true, leaveRunsAsFound: true });
+  } catch (error) {
+    if (isMindError(error) && error.code === 'corrupt_file') return unopenedReport(path, error.message);
+    throw error;
+  }
+  try {
+    return checkMind(mind, options);
+  } finally {
+    mind.close();
+  }
+}
+
+export function checkMind(mind: Mind, options: { repair?: boolean } = {}): CheckReport {
+  const started = performance.now();
+  let checks = runChecks(mind);
+  const repairable = checks.filter((check) => !check.ok && check.repairable);
+  const repaired = options.repair === true && repairable.length > 0;
+  if (repaired) {
+    repair(mind);
+    const fixed = new Set(repairable.map((check) => check.name));
+    checks = runChecks(mind).map((check) => ({ ...check, repaired: fixed.has(check.name) }));
+  }
+  return {
+    path: mind.store.path,
+    opened: true,
+    ok: checks.every((check) => check.ok),
+    schemaVersion: mind.store.schemaVersion,
+    checkedAt: iso(mind.now()) as string,
+    durationMs: Math.round(performance.now() - started),
+    repaired,
+    checks,
+  };
+}
+
+function runChecks(mind: Mind): CheckResult[] {
+  const db = mind.store.db;
+  return [
+    guarded('integrity', () => {
+      const integrity = integrityProblems(db);
+      return result(
+        'integrity',
+        integrity.length,
+        // Damage confined to the search index is rebuilt from its rows with it.
+        onlySearchIndexDamaged(integrity),
+        integrity.map((message) => ({ message })),
+        'SQLite finds the file sound',
+        'SQLite finds damage in the file',
+      );
+    }),
+    guarded('link_ends', () =>
+      fromFound('link_ends', danglingLinks(db), false, 'every link joins two memories (or their tombstones)', 'links with an end that is no memory'),
+    ),
+    guarded('superseded_successors', () =>
+      fromFound(
+        'superseded_successors',
+        supersededWithoutSuccessor(db),
+        false,
+        'every superseded memory has its successor',
+        'superseded memories without their successor',
+      ),
+    ),
+    guarded('tallies', () => {
+      const tallies = tallyMismatches(db);
+      return result('tallies', tallies.length, true, tallies, 'the tallies match the memories', 'tally rows that disagree with the memories');
+    }),
+    guarded('search_index', () => {
+      const search = searchIndexProblems(db);
+      return result(
+        'search_index',
+        search.stale.count + search.extra.count + (search.structure === null ? 0 : 1),
+        true,
+        [
+          ...search.stale.samples,
+          ...search.extra.samples.map((row) => ({ ...row, problem: 'no_memory' })),
+          ...(search.structure === null ? [] : [{ problem: 'structure', message: search.structure }]),
+        ],
+        'the search index is in step with the memories',
+        'search rows out of step with the memories',
+      );
+    }),
+    guarded('orphaned_runs', () => {
+      const runs = orphanedRuns(mind);
+      return result(
+        'orphaned_runs',
+        runs.length,
+        true,
+        runs.map(({ run, why }) => ({ runId: run.id, ownerPid: run.ownerPid, ownerHost: run.ownerHost, why })),
+        'no run is left running by a process that is gone',
+        'runs left running by a process that is gone',
+      );
+    }),
+    guarded('versions', () =>
+      fromFound('versions', versionBreaks(db), false, "every memory's versions run without gaps", 'breaks in memories’ version history'),
+    ),
+  ];
+}
+
+/** Times a check; one that damaged pages stop half-way reports that instead of ending the whole check. */
+function guarded(name: CheckName, work: () => CheckResult): CheckResult {
+  const started = performance.now();
+  let checked: CheckResult;
+  try {
+    checked = work();
+  } catch (error) {
+    const message = (error as Error).message;
+    checked = { ...result(name, 1, false, [{ message }], '', ''), summary: `could not be checked: ${message}` };
+  }
+  return { ...checked, durationMs: Math.round(performance.now() - started) };
+}
+
+function fromFound(name: CheckName, problems: Found<object>, repairable: boolean, good: string, bad: string): CheckResult {
+  return result(name, problems.count, repairable, problems.samples, good, bad);
+}
+
+function result(name: CheckName, problems: number, repairable: boolean, samples: readonly object[], good: string, bad: string): CheckResult {
+  return {
+    name,
+    ok: problems === 0,
+    problems,
+    summary: problems === 0 ? good : `${bad}: ${problems}${repairable ? ' (repairable)' : ''}`,
+    samples: samples.slice(0, 20).map((sample) => ({ ...sample })),
+    repairable,
+    repaired: false,
+    durationMs: 0,
+  };
+}
+
+/** What can be derived from the rows, rebuilt in one transaction with its journal row. */
+function repair(mind: Mind): void {
+  const db = mind.store.db;
+  mind.store.transaction(() => {
+    const tallies = tallyMismatches(db).length;
+    if (tallies > 0) rebuildTallies(db);
+    const searchRows = repairSearchIndex(db);
+    const runs = orphanedRuns(mind).flatMap(({ run, why }) => (interruptRun(mind, run, why) ? [run.id] : []));
+    appendJournal(db, {
+      at: mind.now(),
+      actor: 'user',
+      op: 'repair',
+      memoryId: null,
+      after: { tallyRows: tallies, searchRows, interruptedRuns: runs },
+      reason: 'mindloom check --repair',
+    });
+  });
+}
+
+/** A file whose pages SQLite cannot read as a mind: only its integrity can be reported. */
+function unopenedReport(path: string, openError: string): CheckReport {
+  const started = performance.now();
+  const inspected = inspectFileIntegrity(path);
+  const integrity = result('integrity', inspected.problems.length, false, inspected.problems.map((message) => ({ message })), 'SQLite finds the file sound', 'SQLite finds damage in the file');
+  return {
+    path,
+    opened: false,
+    ok: false,
+    schemaVersion: inspected.schemaVersion,
+    checkedAt: new Date().toISOString(),
+    durationMs: Math.round(performance.now() - started),
+    repaired: false,
+    checks: [
+      {
+        ...(integrity.ok ? { ...integrity, ok: false, problems: 1, summary: `the file does not open as a mind: ${openError}` } : integrity),
+        durationMs: Math.round(performance.now() - started),
+      },
+    ],
+  };
+}

@@ -1,0 +1,261 @@
+/**
+ * Recall: what an agent is reminded of when it asks. Hybrid search (full text through FTS5, plus
+ * meaning through stored vectors when the caller brings a query vector from the mind's embedder),
+ * ranked by shared/rules/recall (tier boost × match, confidence and retrieval strength), every type
+ * blended on one scale and tagged. Each hit says in a few words why it came back, and recalling
+ * counts as retrieval: access statistics and stability are updated (DESIGN §4).
+ */
+import { MindError } from '../../shared/errors';
+import { MEMORY_TYPES, type MemoryType } from '../../shared/model';
+import { searchWords, wordsFoundIn } from '../../shared/rules/contradiction';
+import { type RecallSignals, recallScore, worthRecalling } from '../../shared/rules/recall';
+import { TIER_BOOST } from '../../shared/rules/tiers';
+import type { MemoryRecord } from '../store/memory-record';
+import {
+  nearestVectors,
+  newestTextCandidates,
+  rankedTextCandidates,
+  type TextCandidate,
+  vectorCount,
+  wordFrequency,
+} from '../store/recall-query';
+import { recordAccesses } from './access';
+import { type MemorySummary, summarizeMemory } from './list';
+import type { Mind } from './mind';
+import { derivedReadings } from './memory-view';
+import type { WriteOptions } from './write-options';
+
+export const DEFAULT_RECALL_LIMIT = 10;
+export const MAX_RECALL_LIMIT = 50;
+/** Words past this many in one query are ignored (a pasted paragraph is not a better query). */
+const MAX_QUERY_WORDS = 16;
+/** Full-text candidates ranked per pass: enough that a grounded memory a few bm25 places down still surfaces. */
+const TEXT_POOL = 200;
+/** With a type restriction the pool is drawn wider, since most of it may be of other types. */
+const TYPED_TEXT_POOL = 1_000;
+/**
+ * How many matching rows one ranking pass may score. bm25 costs about a microsecond a row; words
+ * rarer than this are ranked together, commoner ones only through their co-occurrence.
+ */
+const RANKING_BUDGET = 4_000;
+/**
+ * Nearest-vector search reads every stored vector (sqlite-vec 0.1.9 has no approximate index):
+ * about half a microsecond each. Above this many, vectors only re-rank the full-text candidates.
+ */
+export const NEAREST_SCAN_LIMIT = 10_000;
+const NEAREST_K = 50;
+/** How many of the best text matches a local embedder compares with the query in meaning. */
+const RERANK_POOL = 60;
+
+export interface RecallRequest {
+  query: string;
+  limit?: number | undefined;
+  types?: readonly MemoryType[] | undefined;
+}
+
+/**
+ * Meaning, from the caller's embedders (this layer embeds nothing itself). Either part may be
+ * missing: a mind whose vectors came from a remote model has no local way to embed candidates.
+ */
+export interface RecallMeaning {
+  /** The query in the space of the stored vectors: in small minds it finds neighbours of its own. */
+  queryVector: Float32Array | null;
+  /** A local embedder, run synchronously: compares the best text matches with the query in meaning. */
+  local: LocalEmbedder | null;
+}
+
+/** Embeds in one space, synchronously: the query, and a memory as its stored vector would be made. */
+export interface LocalEmbedder {
+  query(text: string): Float32Array;
+  memory(memory: Pick<MemoryRecord, 'type' | 'content' | 'fields'>): Float32Array;
+}
+
+export interface RecallOptions extends WriteOptions {
+  meaning?: RecallMeaning | undefined;
+  /** Record the retrieval (default). A preview may leave the statistics alone. */
+  recordAccess?: boolean | undefined;
+  /** Offer beliefs the mind doubts too (the context pack lists them as uncertain). */
+  keepDoubted?: boolean | undefined;
+}
+
+export interface RecallHit {
+  memory: MemorySummary;
+  score: number;
+  signals: RecallSignals;
+  /** Query words the memory holds. */
+  matchedWords: string[];
+  /** Why this came back, in a few words. */
+  why: string;
+}
+
+/** How the search went: which words were searched and how meaning took part. */
+export interface RecallSearch {
+  words: string[];
+  /** `nearest`: stored vectors found candidates of their own; `rerank`: meaning only re-ranked the text matches. */
+  meaning: 'nearest' | 'rerank' | 'off';
+}
+
+export interface RecallResult {
+  hits: RecallHit[];
+  search: RecallSearch;
+}
+
+interface Candidate {
+  record: MemoryRecord;
+  bm25: number;
+  similarity: number | null;
+  signals: RecallSignals;
+  score: number;
+}
+
+export function recall(mind: Mind, request: RecallRequest, options: RecallOptions): RecallResult {
+  const { words, limit, types } = checkRequest(request);
+  const db = mind.store.db;
+  const found = new Map<number, { record: MemoryRecord; bm25: number; similarity: number | null }>();
+  for (const { record, bm25 } of textCandidates(mind, words, types)) {
+    const seen = found.get(record.seq);
+    if (!seen || seen.bm25 < bm25) found.set(record.seq, { record, bm25, similarity: null });
+  }
+  const queryVector = options.meaning?.queryVector ?? null;
+  const nearest = queryVector !== null && vectorCount(db) <= NEAREST_SCAN_LIMIT;
+  if (nearest) {
+    for (const near of nearestVectors(db, queryVector, NEAREST_K, types)) {
+      found.set(near.record.seq, { record: near.record, bm25: found.get(near.record.seq)?.bm25 ?? 0, similarity: near.similarity });
+    }
+  }
+
+  const now = mind.now();
+  const bestBm25 = Math.max(0, ...[...found.values()].map((f) => f.bm25));
+  const score = (c: Omit<Candidate, 'signals' | 'score'>): Candidate => {
+    const readings = derivedReadings(c.record, now);
+    const signals: RecallSignals = {
+      words: bestBm25 > 0 ? c.bm25 / bestBm25 : 0,
+      meaning: c.similarity === null ? null : Math.max(0, c.similarity),
+      effectiveConfidence: readings.effectiveConfidence,
+      retrievalStrength: readings.retrievalStrength,
+      tier: readings.tier,
+    };
+    return { ...c, signals, score: recallScore(signals) };
+  };
+  const byScore = (a: Candidate, b: Candidate) => b.score - a.score || a.record.seq - b.record.seq;
+  let ranked = [...found.values()].map(score).filter((c) => worthRecalling(c.signals, c.record.type === 'belief' && options.keepDoubted !== true)).sort(byScore);
+  const local = options.meaning?.local ?? null;
+  if (local !== null && ranked.length > 0) ranked = rerankByMeaning(request.query, ranked, local, score, byScore);
+
+  const hits = ranked.slice(0, limit).map((c): RecallHit => {
+    const readings = derivedReadings(c.record, now);
+    const matchedWords = c.signals.words > 0 ? wordsFoundIn(words, searchableText(c.record)) : [];
+    return {
+      memory: summarizeMemory(c.record, now),
+      score: c.score,
+      signals: c.signals,
+      matchedWords,
+      why: explain(c.record, c.signals, matchedWords, readings.tierWhy, now),
+    };
+  });
+  if (options.recordAccess !== false && hits.length > 0) recordAccesses(mind, hits.map((h) => h.memory.id), options);
+  return { hits, search: { words, meaning: nearest ? 'nearest' : local !== null ? 'rerank' : 'off' } };
+}
+
+/**
+ * The head of the list is compared with the query in meaning by a local embedder (microseconds a
+ * text) where no stored vector placed it, and ranked again. What ranks below the head stays below
+ * it: the answer is drawn from the head, and every memory in it is judged on the same signals.
+ */
+function rerankByMeaning(
+  query: string,
+  ranked: readonly Candidate[],
+  embedder: LocalEmbedder,
+  score: (c: Omit<Candidate, 'signals' | 'score'>) => Candidate,
+  byScore: (a: Candidate, b: Candidate) => number,
+): Candidate[] {
+  const head = ranked.slice(0, RERANK_POOL);
+  const queryVector = embedder.query(query);
+  const similarity = new Map(
+    head.filter((c) => c.similarity === null).map((c) => [c.record.seq, dot(queryVector, embedder.memory(c.record))]),
+  );
+  const rescored = head.map((c) => (similarity.has(c.record.seq) ? score({ ...c, similarity: similarity.get(c.record.seq) as number }) : c));
+  return [...rescored.sort(byScore), ...ranked.slice(RERANK_POOL)];
+}
+
+function checkRequest(request: RecallRequest): { words: string[]; limit: number; types: MemoryType[] | null } {
+  if (typeof request.query !== 'string' || request.query.trim() === '') throw new MindError('invalid_input', 'A recall needs a query: some words about what to remember.');
+  if (request.query.length > 10_000) throw new MindError('invalid_input', 'The query is too long (at most 10,000 characters): ask about one thing at a time.');
+  const limit = request.limit ?? DEFAULT_RECALL_LIMIT;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_RECALL_LIMIT) {
+    throw new MindError('invalid_input', `limit must be a whole number from 1 to ${MAX_RECALL_LIMIT}.`);
+  }
+  const unknown = (request.types ?? []).find((t) => !(MEMORY_TYPES as readonly string[]).includes(t));
+  if (unknown !== undefined) throw new MindError('invalid_input', `Unknown memory type "${unknown}" (use ${MEMORY_TYPES.join(', ')}).`);
+  const types = request.types && request.types.length > 0 ? [...new Set(request.types)] : null;
+  return { words: searchWords(request.query).slice(0, MAX_QUERY_WORDS), limit, types };
+}
+
+/**
+ * Full-text candidates within the ranking budget: the rarer words ranked together (any of them),
+ * all the words ranked together when there are several (they narrow each other down), and for a
+ * single word too common to rank, its newest matches.
+ */
+function textCandidates(mind: Mind, words: readonly string[], types: MemoryType[] | null): TextCandidate[] {
+  if (words.length === 0) return [];
+  const db = mind.store.db;
+  const pool = types === null ? TEXT_POOL : TYPED_TEXT_POOL;
+  const byRarity = words.map((word) => ({ word, frequency: wordFrequency(db, word) })).sort((a, b) => a.frequency - b.frequency);
+  const rare: string[] = [];
+  let budget = RANKING_BUDGET;
+  for (const { word, frequency } of byRarity) {
+    if (frequency === 0) continue;
+    if (frequency > budget) break;
+    rare.push(word);
+    budget -= frequency;
+  }
+  const present = byRarity.filter((w) => w.frequency > 0).map((w) => w.word);
+  const candidates: TextCandidate[] = [];
+  if (rare.length > 0) candidates.push(...rankedTextCandidates(db, rare, 'any', pool, types));
+  if (present.length >= 2 && rare.length < present.length) candidates.push(...rankedTextCandidates(db, present, 'all', pool, types));
+  if (rare.length === 0 && present.length === 1) candidates.push(...newestTextCandidates(db, present[0] as string, pool, types));
+  return candidates;
+}
+
+/** The text the full-text index holds for a memory: its content and its type's text fields. */
+function searchableText(record: MemoryRecord): string {
+  const fields = record.fields as Record<string, unknown>;
+  const lessons = Array.isArray(fields.lessons) ? fields.lessons.join(' ') : '';
+  return [record.content, fields.outcome, fields.description, fields.name, fields.subject, lessons].filter((t) => typeof t === 'string').join(' ');
+}
+
+/** Vectors from an embedder are L2-normalized: their dot product is their cosine. */
+function dot(a: Float32Array, b: Float32Array): number {
+  if (a.length !== b.length) return 0;
+  let sum = 0;
+  for (let i = 0; i < a.length; i += 1) sum += (a[i] as number) * (b[i] as number);
+  return sum;
+}
+
+const HOUR_MS = 3_600_000;
+
+function ago(ms: number): string {
+  const hours = ms / HOUR_MS;
+  if (hours < 1) return `${Math.max(1, Math.round(hours * 60))} min`;
+  if (hours < 48) return `${Math.round(hours)} h`;
+  return `${Math.round(hours / 24)} days`;
+}
+
+function explain(record: MemoryRecord, s: RecallSignals, matched: readonly string[], tierWhy: string, now: number): string {
+  const parts: string[] = [];
+  if (matched.length > 0) parts.push(`has ${matched.map((w) => `"${w}"`).join(', ')}`);
+  else if (s.words > 0) parts.push('matches your words');
+  if (s.meaning !== null && s.meaning >= 0.5) parts.push(`close in meaning (${s.meaning.toFixed(2)})`);
+  parts.push(`${s.tier} ×${TIER_BOOST[s.tier]} (${tierWhy.split(';')[0]})`);
+  const confidence =
+    record.type === 'belief' && record.alpha !== null && record.beta !== null
+      ? `confidence ${s.effectiveConfidence.toFixed(2)} (α ${record.alpha}, β ${record.beta})`
+      : `confidence ${s.effectiveConfidence.toFixed(2)}`;
+  parts.push(confidence);
+  parts.push(
+    record.lastAccessedAt === null
+      ? 'never recalled before'
+      : `recalled ${ago(Math.max(0, now - record.lastAccessedAt))} ago (strength ${s.retrievalStrength.toFixed(2)})`,
+  );
+  return parts.join('; ');
+}

@@ -1,0 +1,211 @@
+/**
+ * The queries behind `mindloom check`: SQLite's own integrity check, and the mind's invariants
+ * (link ends, superseded beliefs and their successors, the tallies, the full-text index, the
+ * version history). Each finds problems and returns a count and the first few; the repairs of
+ * what can be derived from the rows (tallies, the full-text index) are here too.
+ */
+import type { Db } from './connection';
+import { stmt } from './statements';
+
+/** Problems found by one query: how many, and the first few as rows. */
+export interface Found<T> {
+  count: number;
+  samples: T[];
+}
+
+const SAMPLES = 20;
+
+/**
+ * A memory's searchable text, exactly as the full-text triggers write it (migration
+ * 0001_search_and_history): the content and the text fields of its type.
+ */
+function ftsText(alias: string): string {
+  return `${alias}.content || ' ' || coalesce(json_extract(${alias}.fields, '$.outcome'), '') || ' ' || coalesce(json_extract(${alias}.fields, '$.description'), '') || ' ' || coalesce(json_extract(${alias}.fields, '$.name'), '') || ' ' || coalesce(json_extract(${alias}.fields, '$.subject'), '') || ' ' || coalesce((SELECT group_concat(value, ' ') FROM json_each(${alias}.fields, '$.lessons')), '')`;
+}
+
+/**
+ * SQLite's `integrity_check` (virtual tables' own checks included): its messages, or [] when the
+ * file is sound. `quick` runs `quick_check`: every page and b-tree, without matching each index to
+ * its table (about a third of the time on a large mind).
+ */
+export function integrityProblems(db: Db, options: { quick?: boolean } = {}): string[] {
+  const pragma = options.quick ? 'quick_check' : 'integrity_check';
+  let rows: Record<string, string>[];
+  try {
+    rows = db.pragma(`${pragma}(100)`) as Record<string, string>[];
+  } catch (error) {
+    // Damage bad enough stops the check itself.
+    return [(error as Error).message];
+  }
+  const messages = rows.map((row) => row[pragma] as string);
+  return messages.length === 1 && messages[0] === 'ok' ? [] : messages;
+}
+
+/** Integrity messages about the search index alone: rebuilding the index from its rows heals them. */
+export function onlySearchIndexDamaged(messages: readonly string[]): boolean {
+  return messages.length > 0 && messages.every((message) => message.includes('memories_fts'));
+}
+
+function found<T>(countSql: string, sampleSql: string, db: Db): Found<T> {
+  const count = (stmt(db, countSql).get() as { n: number }).n;
+  return { count, samples: count === 0 ? [] : (stmt(db, `${sampleSql} LIMIT ${SAMPLES}`).all() as T[]) };
+}
+
+export interface DanglingLink {
+  fromSeq: number;
+  toSeq: number;
+  kind: string;
+  missing: 'from' | 'to' | 'both';
+}
+
+/** Links with an end that is no memory at all (a forgotten memory keeps its row: its tombstone is an end). */
+export function danglingLinks(db: Db): Found<DanglingLink> {
+  const where = `NOT EXISTS (SELECT 1 FROM memories m WHERE m.seq = l.from_seq) OR NOT EXISTS (SELECT 1 FROM memories m WHERE m.seq = l.to_seq)`;
+  return found(
+    `SELECT count(*) AS n FROM links l WHERE ${where}`,
+    `SELECT l.from_seq AS fromSeq, l.to_seq AS toSeq, l.kind,
+       CASE WHEN NOT EXISTS (SELECT 1 FROM memories m WHERE m.seq = l.from_seq)
+         THEN CASE WHEN NOT EXISTS (SELECT 1 FROM memories m WHERE m.seq = l.to_seq) THEN 'both' ELSE 'from' END
+         ELSE 'to' END AS missing
+     FROM links l WHERE ${where} ORDER BY l.seq`,
+    db,
+  );
+}
+
+export interface OrphanedSupersession {
+  id: string;
+  supersededBy: string | null;
+  problem: 'no_successor' | 'successor_missing' | 'no_link';
+}
+
+/**
+ * Superseded memories whose successor is not there: none named, a name that is no memory, or a
+ * successor without the link that says it replaced this one (supersedes, merged_from or split_from).
+ */
+export function supersededWithoutSuccessor(db: Db): Found<OrphanedSupersession> {
+  const problem = `CASE
+      WHEN m.superseded_by IS NULL THEN 'no_successor'
+      WHEN NOT EXISTS (SELECT 1 FROM memories s WHERE s.id = m.superseded_by) THEN 'successor_missing'
+      WHEN NOT EXISTS (SELECT 1 FROM memories s JOIN links l ON l.from_seq = s.seq
+                       WHERE s.id = m.superseded_by AND l.to_seq = m.seq AND l.kind IN ('supersedes', 'merged_from', 'split_from')
+                         AND l.voided_at IS NULL) THEN 'no_link'
+    END`;
+  return found(
+    `SELECT count(*) AS n FROM memories m WHERE m.status = 'superseded' AND ${problem} IS NOT NULL`,
+    `SELECT m.id, m.superseded_by AS supersededBy, ${problem} AS problem FROM memories m
+     WHERE m.status = 'superseded' AND ${problem} IS NOT NULL ORDER BY m.seq`,
+    db,
+  );
+}
+
+export interface TallyMismatch {
+  type: string;
+  status: string;
+  tier: string;
+  review: string;
+  bucket: number;
+  counted: number;
+  tallied: number;
+}
+
+/** The tallies' rows, grouped as migration 0005 defines them, from the memories themselves. */
+const COUNTED = `SELECT type, status, tier, coalesce(review_status, '') AS review, min(CAST(confidence * 10 AS INTEGER), 9) AS bucket, count(*) AS n
+  FROM memories GROUP BY 1, 2, 3, 4, 5`;
+
+/** Tally rows that disagree with a count of the memories (missing, extra, or a different number). */
+export function tallyMismatches(db: Db): TallyMismatch[] {
+  return stmt(
+    db,
+    `WITH counted AS (${COUNTED}), tallied AS (SELECT type, status, tier, review, bucket, n FROM memory_tallies WHERE n != 0)
+     SELECT c.type, c.status, c.tier, c.review, c.bucket, c.n AS counted, coalesce(t.n, 0) AS tallied
+       FROM counted c LEFT JOIN tallied t USING (type, status, tier, review, bucket) WHERE t.n IS NOT c.n
+     UNION ALL
+     SELECT t.type, t.status, t.tier, t.review, t.bucket, 0 AS counted, t.n AS tallied
+       FROM tallied t LEFT JOIN counted c USING (type, status, tier, review, bucket) WHERE c.n IS NULL`,
+  ).all() as TallyMismatch[];
+}
+
+/** Recounts the tallies from the memories. */
+export function rebuildTallies(db: Db): void {
+  stmt(db, 'DELETE FROM memory_tallies').run();
+  stmt(db, `INSERT INTO memory_tallies (type, status, tier, review, bucket, n) ${COUNTED}`).run();
+}
+
+export interface SearchIndexProblems {
+  /** Memories with no search row, or one whose text is not theirs. */
+  stale: Found<{ seq: number; id: string; problem: 'missing' | 'different' }>;
+  /** Search rows of no memory. */
+  extra: Found<{ seq: number }>;
+  /** The index's own structure disagrees with its rows (FTS5 integrity-check); null when it agrees. */
+  structure: string | null;
+}
+
+const STALE_FTS = `FROM memories m LEFT JOIN memories_fts f ON f.rowid = m.seq WHERE f.rowid IS NULL OR f.text IS NOT (${ftsText('m')})`;
+const EXTRA_FTS = `FROM memories_fts f WHERE NOT EXISTS (SELECT 1 FROM memories m WHERE m.seq = f.rowid)`;
+
+export function searchIndexProblems(db: Db): SearchIndexProblems {
+  return {
+    stale: found(
+      `SELECT count(*) AS n ${STALE_FTS}`,
+      `SELECT m.seq, m.id, CASE WHEN f.rowid IS NULL THEN 'missing' ELSE 'different' END AS problem ${STALE_FTS} ORDER BY m.seq`,
+      db,
+    ),
+    extra: found(`SELECT count(*) AS n ${EXTRA_FTS}`, `SELECT f.rowid AS seq ${EXTRA_FTS} ORDER BY f.rowid`, db),
+    structure: ftsStructureProblem(db),
+  };
+}
+
+function ftsStructureProblem(db: Db): string | null {
+  try {
+    stmt(db, `INSERT INTO memories_fts(memories_fts, rank) VALUES ('integrity-check', 1)`).run();
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/**
+ * Brings the search index in step with the memories: rows of no memory go, missing or different
+ * ones are written again from the memory, and an index whose structure is damaged is rebuilt from
+ * its rows. Returns how many rows were written or removed.
+ */
+export function repairSearchIndex(db: Db): number {
+  if (ftsStructureProblem(db) !== null) stmt(db, `INSERT INTO memories_fts(memories_fts) VALUES ('rebuild')`).run();
+  const extra = stmt(db, `DELETE FROM memories_fts WHERE rowid IN (SELECT f.rowid ${EXTRA_FTS})`).run().changes;
+  const stale = (stmt(db, `SELECT m.seq ${STALE_FTS}`).all() as { seq: number }[]).map((row) => row.seq);
+  const remove = stmt(db, 'DELETE FROM memories_fts WHERE rowid = ?');
+  const write = stmt(db, `INSERT INTO memories_fts (rowid, text) SELECT m.seq, ${ftsText('m')} FROM memories m WHERE m.seq = ?`);
+  for (const seq of stale) {
+    remove.run(seq);
+    write.run(seq);
+  }
+  return extra + stale.length;
+}
+
+export interface VersionBreak {
+  id: string;
+  version: number | null;
+  problem: 'gap' | 'overlap' | 'not_closed' | 'current_missing';
+}
+
+/**
+ * Each memory's recorded versions (memory_versions, behind history and time travel) run one after
+ * another: each next version is one higher and starts when the previous ended, only the last is
+ * open, and the last is the memory's current version.
+ */
+export function versionBreaks(db: Db): Found<VersionBreak> {
+  const breaks = `WITH chained AS (
+      SELECT seq, id, version, valid_to, lead(version) OVER w AS next_version, lead(valid_from) OVER w AS next_from
+      FROM memory_versions WINDOW w AS (PARTITION BY seq ORDER BY version_seq))
+    SELECT id, version, CASE
+        WHEN next_version IS NULL THEN 'not_closed'
+        WHEN next_version != version + 1 THEN 'gap'
+        ELSE 'overlap' END AS problem
+      FROM chained
+      WHERE (next_version IS NULL AND valid_to IS NOT NULL)
+         OR (next_version IS NOT NULL AND (next_version != version + 1 OR valid_to IS NOT next_from))
+    UNION ALL
+    SELECT m.id, m.version, 'current_missing' AS problem FROM memories m
+      WHERE NOT EXISTS (SELECT 1 FROM memory_versions v WHERE v.seq = m.seq AND v.version = m.version AND v.valid_to IS NULL)`;
+  return found(`SELECT count(*) AS n FROM (${breaks})`, `SELECT * FROM (${breaks})`, db);
+}
