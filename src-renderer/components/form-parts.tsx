@@ -1,4 +1,5 @@
 /** The end of every editing form: what is wrong (announced), then its action and Cancel. */
+import { describeError } from '../api/errors';
 
 export function FormProblem({ problem, id }: { problem: string | null; id?: string }) {
   if (problem === null) return null;
@@ -32,4 +33,10 @@ export function FormButtons({ submit, busy = false, disabled = false, danger = f
       </button>
     </div>
   );
+}
+
+/** What a refused change says in its form: a conflict says nothing was changed; anything else its code and message. */
+export function problemOf(error: unknown): string {
+  const { code, message } = describeError(error);
+  return code === 'version_conflict' ? `It changed meanwhile: nothing was changed. ${message}` : `${code}: ${message}`;
 }

@@ -8,8 +8,7 @@ import { type FormEvent, useState } from 'react';
 import type { ContradictionCase } from '../../../shared/contract/contradictions';
 import type { ContradictionResolution } from '../../../shared/model';
 import { useApi } from '../../api/client';
-import { describeError } from '../../api/errors';
-import { FormProblem } from '../../components/form-parts';
+import { FormProblem, problemOf } from '../../components/form-parts';
 import { useUndo } from '../undo/use-undo';
 
 const CHOICES: { as: ContradictionResolution; label: string; hint: string }[] = [
@@ -47,10 +46,7 @@ export function ResolvePanel({ item, onResolved }: { item: ContradictionCase; on
       done(`Resolved ${item.id} as ${as}.`, result.action);
       onResolved();
     },
-    onError: (error) => {
-      const { code, message } = describeError(error);
-      setProblem(code === 'version_conflict' ? `A side changed meanwhile: nothing was changed. ${message}` : `${code}: ${message}`);
-    },
+    onError: (error) => setProblem(problemOf(error)),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -12,6 +12,7 @@ import { useApi } from '../../api/client';
 import { editingQueries } from '../../api/editing-queries';
 import { count } from '../../components/format';
 import { useShortcuts } from '../../components/keys';
+import { BulkBar } from '../../components/bulk-bar';
 import { useSelection } from '../../components/use-selection';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { TimeAgo } from '../../components/time-ago';
@@ -60,7 +61,8 @@ function Captures({ items, hasMore, loadMore }: { items: readonly MemorySummary[
   const toast = useToast();
   const { done, refresh } = useUndo();
   const [currentId, setCurrentId] = useState<string | null>(null);
-  const { selected, toggle, selectAll, clear } = useSelection();
+  const selection = useSelection();
+  const { selected, toggle, clear } = selection;
   const [promoting, setPromoting] = useState<MemorySummary | null>(null);
   const [keys, setKeys] = useState(false);
   const [batchTo, setBatchTo] = useState<MemoryType>('episode');
@@ -107,35 +109,24 @@ function Captures({ items, hasMore, loadMore }: { items: readonly MemorySummary[
 
   return (
     <>
-      <div className="bulk-bar" role="toolbar" aria-label="Batch triage">
-        <span>{selected.size === 0 ? 'Select captures (x) to triage several at once.' : `${selected.size} selected`}</span>
-        <button type="button" onClick={() => selectAll(items.map((item) => item.id))}>
-          Select all {items.length} loaded
+      <BulkBar label="Batch triage" hint="Select captures (x) to triage several at once." selection={selection} ids={items.map((item) => item.id)}>
+        <label className="inline-field">
+          Promote to{' '}
+          <select value={batchTo} onChange={(event) => setBatchTo(event.target.value as MemoryType)}>
+            {PROMOTION_PATHS.raw.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="primary" onClick={() => promoteMany.mutate(chosen)} disabled={promoteMany.isPending}>
+          Promote {selected.size}
         </button>
-        {selected.size > 0 && (
-          <>
-            <label className="inline-field">
-              Promote to{' '}
-              <select value={batchTo} onChange={(event) => setBatchTo(event.target.value as MemoryType)}>
-                {PROMOTION_PATHS.raw.map((type) => (
-                  <option key={type} value={type}>
-                    {type}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button type="button" className="primary" onClick={() => promoteMany.mutate(chosen)} disabled={promoteMany.isPending}>
-              Promote {selected.size}
-            </button>
-            <button type="button" onClick={() => dismiss.mutate(chosen)} disabled={dismiss.isPending}>
-              Dismiss {selected.size}
-            </button>
-            <button type="button" onClick={() => clear()}>
-              Clear selection
-            </button>
-          </>
-        )}
-      </div>
+        <button type="button" onClick={() => dismiss.mutate(chosen)} disabled={dismiss.isPending}>
+          Dismiss {selected.size}
+        </button>
+      </BulkBar>
       <ol className="capture-list" aria-label="Raw captures, newest first">
         {items.map((item) => (
           <li key={item.id} data-capture-id={item.id} className={`card capture${item.id === current.id ? ' is-current' : ''}`} aria-current={item.id === current.id ? 'true' : undefined}>

@@ -3,11 +3,10 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { MemoryView } from '../../../shared/contract';
 import { useApi } from '../../api/client';
-import { describeError } from '../../api/errors';
 import { memoryQueries } from '../../api/queries';
 import { TypeBadge } from '../../components/badges';
 import { Dialog } from '../../components/dialog';
-import { FormButtons, FormProblem } from '../../components/form-parts';
+import { FormButtons, FormProblem, problemOf } from '../../components/form-parts';
 import { useUndo } from '../undo/use-undo';
 
 export function FlagDialog({ view, onClose }: { view: MemoryView; onClose(): void }) {
@@ -26,10 +25,7 @@ export function FlagDialog({ view, onClose }: { view: MemoryView; onClose(): voi
       done(`Flagged as contradiction ${result.contradiction.id}: it is open in Contradictions.`, result.action);
       onClose();
     },
-    onError: (error) => {
-      const { code, message } = describeError(error);
-      setProblem(`${code}: ${message}`);
-    },
+    onError: (error) => setProblem(problemOf(error)),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -10,9 +10,8 @@ import type { MemoryView } from '../../../shared/contract';
 import type { MemoryType } from '../../../shared/model';
 import { PROMOTION_PATHS } from '../../../shared/rules/promotion';
 import { useApi } from '../../api/client';
-import { describeError } from '../../api/errors';
 import { Dialog } from '../../components/dialog';
-import { FormButtons, FormProblem } from '../../components/form-parts';
+import { FormButtons, FormProblem, problemOf } from '../../components/form-parts';
 import { useUndo } from '../undo/use-undo';
 import { FieldInput } from './edit-form';
 import { checkFields, fieldSpecs, fieldsPatch } from './field-specs';
@@ -49,10 +48,7 @@ export function PromoteDialog({ source, onClose, onPromoted }: { source: Promoti
       onPromoted?.(result.created);
       onClose();
     },
-    onError: (error) => {
-      const { code, message } = describeError(error);
-      setProblem(`${code}: ${message}`);
-    },
+    onError: (error) => setProblem(problemOf(error)),
   });
   if (to === undefined) {
     return (

@@ -9,10 +9,9 @@ import type { MemoryView } from '../../../shared/contract';
 import type { SupersedeImpact } from '../../../shared/contract/editing';
 import { useApi } from '../../api/client';
 import { editingQueries } from '../../api/editing-queries';
-import { describeError } from '../../api/errors';
 import { hrefOf, navigate } from '../../app/router';
 import { Dialog } from '../../components/dialog';
-import { FormButtons, FormProblem } from '../../components/form-parts';
+import { FormButtons, FormProblem, problemOf } from '../../components/form-parts';
 import { MemoryLink } from '../../components/memory-link';
 import { ErrorState, Loading } from '../../components/states';
 import { useUndo } from '../undo/use-undo';
@@ -33,10 +32,7 @@ export function SupersedeDialog({ view, onClose }: { view: MemoryView; onClose()
       onClose();
       navigate(hrefOf.memory(result.created.id));
     },
-    onError: (error) => {
-      const { code, message } = describeError(error);
-      setProblem(code === 'version_conflict' ? `It changed meanwhile: nothing was changed. ${message}` : `${code}: ${message}`);
-    },
+    onError: (error) => setProblem(problemOf(error)),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -9,10 +9,9 @@ import { VERIFY_EVIDENCE_KINDS } from '../../../shared/contract/editing';
 import { betaConfidence, verifiedConfidence } from '../../../shared/rules/confidence';
 import { tierOf } from '../../../shared/rules/tiers';
 import { useApi } from '../../api/client';
-import { describeError } from '../../api/errors';
 import { TierBadge } from '../../components/badges';
 import { Dialog } from '../../components/dialog';
-import { FormButtons, FormProblem } from '../../components/form-parts';
+import { FormButtons, FormProblem, problemOf } from '../../components/form-parts';
 import { percent } from '../../components/format';
 import { useUndo } from '../undo/use-undo';
 
@@ -55,10 +54,7 @@ export function VerifyDialog({ view, onClose }: { view: MemoryView; onClose(): v
       done(`Verified: confidence ${percent(result.memory.confidence)}, ${result.memory.tier}.`, result.action);
       onClose();
     },
-    onError: (error) => {
-      const { code, message } = describeError(error);
-      setProblem(code === 'version_conflict' ? `It changed meanwhile: nothing was changed. ${message}` : `${code}: ${message}`);
-    },
+    onError: (error) => setProblem(problemOf(error)),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

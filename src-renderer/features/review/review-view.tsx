@@ -13,6 +13,7 @@ import { settingsQueries } from '../../api/queries';
 import { hrefOf } from '../../app/router';
 import { count, percent } from '../../components/format';
 import { useShortcuts } from '../../components/keys';
+import { BulkBar } from '../../components/bulk-bar';
 import { useSelection } from '../../components/use-selection';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { useUndo } from '../undo/use-undo';
@@ -84,7 +85,8 @@ function Queue({ items, hasMore, loadMore, loadingMore }: { items: readonly Queu
   const queryClient = useQueryClient();
   const { done, refresh } = useUndo();
   const [currentId, setCurrentId] = useState<string | null>(null);
-  const { selected, toggle, selectAll, clear } = useSelection();
+  const selection = useSelection();
+  const { selected, toggle, clear } = selection;
   const [skipped, setSkipped] = useState<ReadonlySet<string>>(new Set());
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -127,14 +129,18 @@ function Queue({ items, hasMore, loadMore, loadingMore }: { items: readonly Queu
     },
   });
 
-  // The list follows the current item; more is loaded before the end is reached; the next item's
-  // evidence is fetched while this one is read, so moving on paints at once.
+  // The list follows the current item; more is loaded before the end is reached.
   useEffect(() => {
     document.querySelector(`[data-queue-id="${CSS.escape(current.id)}"]`)?.scrollIntoView({ block: 'nearest' });
     if (hasMore && !loadingMore && index >= items.length - LOOKAHEAD) loadMore();
-    const next = items[index + 1];
-    if (next !== undefined) void queryClient.prefetchQuery(editingQueries.detail(api, next.id));
-  }, [current.id, index, items, hasMore, loadingMore, loadMore, queryClient, api]);
+  }, [current.id, index, items, hasMore, loadingMore, loadMore]);
+  // The next item's evidence is fetched while this one is read, so moving on paints at once; not
+  // while a decision is on its way (the host answers one call at a time: the decision goes first).
+  const deciding = decide.isPending;
+  const nextId = items[index + 1]?.id;
+  useEffect(() => {
+    if (nextId !== undefined && !deciding) void queryClient.prefetchQuery(editingQueries.detail(api, nextId));
+  }, [nextId, deciding, queryClient, api]);
 
   const move = (step: number) => {
     const target = items[Math.min(items.length - 1, Math.max(0, index + step))];
@@ -187,25 +193,14 @@ function Queue({ items, hasMore, loadMore, loadingMore }: { items: readonly Queu
           </button>
         </div>
       )}
-      <div className="bulk-bar" role="toolbar" aria-label="Bulk decisions">
-        <span>{selected.size === 0 ? 'Select items (x) to decide several at once.' : `${selected.size} selected`}</span>
-        <button type="button" onClick={() => selectAll(items.map((item) => item.id))}>
-          Select all {items.length} loaded
+      <BulkBar label="Bulk decisions" hint="Select items (x) to decide several at once." selection={selection} ids={items.map((item) => item.id)}>
+        <button type="button" className="primary" onClick={() => setDialog({ kind: 'bulk', action: 'approve' })}>
+          Approve selected…
         </button>
-        {selected.size > 0 && (
-          <>
-            <button type="button" className="primary" onClick={() => setDialog({ kind: 'bulk', action: 'approve' })}>
-              Approve selected…
-            </button>
-            <button type="button" className="danger-button" onClick={() => setDialog({ kind: 'bulk', action: 'reject' })}>
-              Reject selected…
-            </button>
-            <button type="button" onClick={() => clear()}>
-              Clear selection
-            </button>
-          </>
-        )}
-      </div>
+        <button type="button" className="danger-button" onClick={() => setDialog({ kind: 'bulk', action: 'reject' })}>
+          Reject selected…
+        </button>
+      </BulkBar>
       <div className="review-body">
         <ol className="review-list" aria-label="Waiting for review">
           {items.map((item) => (
