@@ -72,9 +72,11 @@ export const ReviewDetailSchema = z.object({
   id: z.string(),
   evidence: z.array(EvidenceItemSchema),
   counterEvidence: z.array(EvidenceItemSchema),
-  nearest: z.array(z.object({ memory: MemorySummarySchema, similarity: z.number() })),
 });
 export type ReviewDetail = z.output<typeof ReviewDetailSchema>;
+
+export const NearestSchema = z.object({ items: z.array(z.object({ memory: MemorySummarySchema, similarity: z.number() })) });
+export type Nearest = z.output<typeof NearestSchema>;
 
 export const BulkSummarySchema = z.object({
   action: z.enum(['approve', 'reject']),
@@ -114,6 +116,11 @@ export const REVIEW_CALLS = {
   'review.queue': { request: z.strictObject(pageRequest).optional(), response: QueuePageSchema },
   /** One item's evidence (the episodes it came from) and possible duplicates with their similarity. */
   'review.detail': { request: z.strictObject({ id: memoryId }), response: ReviewDetailSchema },
+  /**
+   * Existing memories of its type that may already say it, with their similarity: a full-text
+   * search (tens to hundreds of ms on a large mind), so it is its own call, asked for when wanted.
+   */
+  'review.nearest': { request: z.strictObject({ id: memoryId }), response: NearestSchema },
   'review.approve': { request: z.strictObject(decision), response: changedMemory },
   'review.editAndApprove': {
     request: z.strictObject({ ...decision, content: z.string().trim().min(1).max(100_000).optional(), fields: fieldBag.optional() }),

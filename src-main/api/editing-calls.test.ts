@@ -42,6 +42,7 @@ describe('the editing calls', () => {
     const payloads: Record<keyof typeof EDITING_CALLS, unknown> = {
       'review.queue': {},
       'review.detail': { id: p0?.id },
+      'review.nearest': { id: p0?.id },
       'review.approve': { id: p0?.id, expectedVersion: 1 },
       'review.editAndApprove': { id: p1?.id, expectedVersion: 1, content: 'Flaky tests hide real failures' },
       'review.merge': { id: p2?.id, expectedVersion: 1, into: p0?.id },

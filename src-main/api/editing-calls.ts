@@ -5,7 +5,7 @@
  */
 import type { EDITING_CALLS } from '../../shared/contract/editing';
 import { reviewBulk } from '../consolidation/review/bulk';
-import { countReviewQueue, getReviewDetail, listReviewQueue } from '../consolidation/review/queue';
+import { countReviewQueue, getNearest, getReviewDetail, listReviewQueue } from '../consolidation/review/queue';
 import { approveProposal, rejectProposal } from '../consolidation/proposals';
 import { autoApproveWaiting } from '../mind/auto-approve';
 import {
@@ -50,6 +50,7 @@ export function editingCalls(ctx: ApiContext, logError: (message: string, error:
   return {
     'review.queue': (request) => listReviewQueue(mind(), { limit: request?.limit, cursor: request?.cursor ?? null }),
     'review.detail': ({ id }) => getReviewDetail(mind(), id),
+    'review.nearest': ({ id }) => ({ items: getNearest(mind(), id) }),
     'review.approve': ({ id, expectedVersion }) => changeOne(id, () => approveMemory(mind(), id, { ...BY_HAND, expectedVersion })),
     'review.editAndApprove': ({ id, expectedVersion, content, fields }) =>
       changeOne(id, () => editAndApprove(mind(), id, { content, fields }, { ...BY_HAND, expectedVersion })),

@@ -17,8 +17,9 @@ export const scanStateKey = [...EDITING_KEY, 'scan'] as const;
  * by its own events.
  */
 export function refreshEditing(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({ queryKey: EDITING_KEY, predicate: (q) => !['scan', 'detail', 'supersede'].includes(String(q.queryKey[1])) });
-  void queryClient.invalidateQueries({ queryKey: EDITING_KEY, predicate: (q) => ['detail', 'supersede'].includes(String(q.queryKey[1])), refetchType: 'none' });
+  const costly = ['detail', 'nearest', 'supersede'];
+  void queryClient.invalidateQueries({ queryKey: EDITING_KEY, predicate: (q) => q.queryKey[1] !== 'scan' && !costly.includes(String(q.queryKey[1])) });
+  void queryClient.invalidateQueries({ queryKey: EDITING_KEY, predicate: (q) => costly.includes(String(q.queryKey[1])), refetchType: 'none' });
 }
 
 export const editingQueries = {
@@ -32,6 +33,8 @@ export const editingQueries = {
     }),
   detail: (api: ApiClient, id: string) =>
     queryOptions({ queryKey: [...EDITING_KEY, 'detail', id], queryFn: () => api.call('review.detail', { id }) }),
+  nearest: (api: ApiClient, id: string) =>
+    queryOptions({ queryKey: [...EDITING_KEY, 'nearest', id], queryFn: async () => (await api.call('review.nearest', { id })).items }),
   rejections: (api: ApiClient, status: 'active' | 'revoked' | 'all') =>
     infiniteQueryOptions({
       queryKey: [...EDITING_KEY, 'rejections', status],

@@ -184,8 +184,6 @@ export interface ReviewDetail {
   /** The episodes it came from and stands on, oldest link first. */
   evidence: EvidenceItem[];
   counterEvidence: EvidenceItem[];
-  /** Existing memories that may already say it (possible duplicates), most similar first. */
-  nearest: NearMemory[];
 }
 
 /** How many candidates the full-text index is asked for, and how many neighbours an item shows. */
@@ -225,7 +223,6 @@ function nearestTo(mind: Mind, record: { seq: number; type: MemoryRecord['type']
 
 /** An item's evidence and its possible duplicates: what a person weighs before approving. */
 export function getReviewDetail(mind: Mind, id: string): ReviewDetail {
-  const db = mind.store.db;
   if (id.startsWith('pr_')) {
     const proposal = getProposal(mind, id);
     const ids = payloadEvidence(proposal.payload);
@@ -234,18 +231,25 @@ export function getReviewDetail(mind: Mind, id: string): ReviewDetail {
       id,
       evidence: evidenceItems(ids.map((e) => loadMemory(mind, e))),
       counterEvidence: evidenceItems(counter.map((e) => loadMemory(mind, e))),
-      nearest: [],
     };
   }
   const record = loadMemory(mind, id);
-  const linked = (kinds: Parameters<typeof linksFrom>[2]) =>
-    findMemoriesBySeqs(db, linksFrom(db, record.seq, kinds).map((l) => l.toSeq)).filter((m) => m.status !== 'forgotten');
-  // Where it came from and what stands behind it: derived-from sources and supporting episodes, once each.
-  const sources = new Map([...linked(['derived_from']), ...linked(['evidence'])].map((m) => [m.seq, m]));
-  return {
-    id,
-    evidence: evidenceItems([...sources.values()]),
-    counterEvidence: evidenceItems(linked(['counter_evidence'])),
-    nearest: nearestTo(mind, record, new Set(sources.keys())),
-  };
+  return { id, evidence: evidenceItems([...sourcesOf(mind, record).values()]), counterEvidence: evidenceItems(linked(mind, record, ['counter_evidence'])) };
+}
+
+function linked(mind: Mind, record: MemoryRecord, kinds: Parameters<typeof linksFrom>[2]): MemoryRecord[] {
+  const db = mind.store.db;
+  return findMemoriesBySeqs(db, linksFrom(db, record.seq, kinds).map((l) => l.toSeq)).filter((m) => m.status !== 'forgotten');
+}
+
+/** Where it came from and what stands behind it: derived-from sources and supporting episodes, once each. */
+function sourcesOf(mind: Mind, record: MemoryRecord): Map<number, MemoryRecord> {
+  return new Map([...linked(mind, record, ['derived_from']), ...linked(mind, record, ['evidence'])].map((m) => [m.seq, m]));
+}
+
+/** Existing memories of its type that may already say it (possible duplicates), most similar first; none for a proposal. */
+export function getNearest(mind: Mind, id: string): NearMemory[] {
+  if (id.startsWith('pr_')) return [];
+  const record = loadMemory(mind, id);
+  return nearestTo(mind, record, new Set(sourcesOf(mind, record).keys()));
 }

@@ -72,11 +72,11 @@ type Target = { id: string; version: number; content: string; similarity: number
 /** Merge into an existing memory of the same type: the possible duplicates first, or any found by search. */
 export function MergeDialog({ item, onMerge, onClose }: { item: Extract<QueueItem, { kind: 'memory' }>; onMerge(target: Target): void; onClose(): void }) {
   const api = useApi();
-  const detail = useQuery(editingQueries.detail(api, item.id));
+  const nearest = useQuery(editingQueries.nearest(api, item.id));
   const [query, setQuery] = useState('');
   const search = useQuery(memoryQueries.search(api, query, 20));
   const [picked, setChosen] = useState<string | null>(null);
-  const near: Target[] = (detail.data?.nearest ?? []).map((n) => ({ id: n.memory.id, version: n.memory.version, content: n.memory.content, similarity: n.similarity }));
+  const near: Target[] = (nearest.data ?? []).map((n) => ({ id: n.memory.id, version: n.memory.version, content: n.memory.content, similarity: n.similarity }));
   const found: Target[] = (search.data ?? [])
     .filter((hit) => hit.type === item.memory.type && hit.status === 'active' && hit.id !== item.id && !near.some((n) => n.id === hit.id))
     .map((hit) => ({ id: hit.id, version: hit.version, content: hit.content, similarity: null }));
@@ -104,21 +104,21 @@ export function MergeDialog({ item, onMerge, onClose }: { item: Extract<QueueIte
         </p>
         <label className="field">
           <span>Find another {item.memory.type}</span>
-          <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder="Words it contains" />
+          {/* Focus starts here: typing searches, Enter merges into the chosen one (the closest to begin with). */}
+          <input data-autofocus type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder="Words it contains" />
         </label>
         <fieldset className="merge-options">
           <legend>Merge into</legend>
           {options.length === 0 ? (
-            <p className="dim">{detail.isPending ? 'Looking for close memories…' : `No ${item.memory.type} to merge into yet: search for one.`}</p>
+            <p className="dim">{nearest.isPending ? 'Looking for close memories…' : `No ${item.memory.type} to merge into yet: search for one.`}</p>
           ) : (
-            options.map((option, index) => (
+            options.map((option) => (
               <label key={option.id} className="check merge-option">
                 <input
                   type="radio"
                   name="merge-target"
                   value={option.id}
                   checked={chosen === option.id}
-                  data-autofocus={index === 0 ? true : undefined}
                   onChange={() => setChosen(option.id)}
                 />
                 <TypeBadge type={item.memory.type} />

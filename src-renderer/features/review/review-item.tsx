@@ -3,7 +3,7 @@
  * episodes it came from (opened in place), and the existing memories that may already say it.
  */
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import type { QueueItem } from '../../../shared/contract/review';
 import { useApi } from '../../api/client';
 import { editingQueries } from '../../api/editing-queries';
@@ -253,7 +253,7 @@ function ItemDetail({ item, onMerge }: { item: QueueItem; onMerge(): void }) {
   const detail = useQuery(editingQueries.detail(api, item.id));
   if (detail.isPending) return <Loading label="Loading its evidence…" />;
   if (detail.isError) return <ErrorState error={detail.error} title="Could not load its evidence" onRetry={() => void detail.refetch()} />;
-  const { evidence, counterEvidence, nearest } = detail.data;
+  const { evidence, counterEvidence } = detail.data;
   return (
     <div className="review-detail">
       <section aria-labelledby="review-evidence-title">
@@ -268,30 +268,51 @@ function ItemDetail({ item, onMerge }: { item: QueueItem; onMerge(): void }) {
           </>
         )}
       </section>
-      {item.kind === 'memory' && (
-        <section aria-labelledby="review-nearest-title">
-          <h3 id="review-nearest-title">Possible duplicates</h3>
-          {nearest.length === 0 ? (
-            <p className="dim">No existing {item.memory.type} says anything close.</p>
-          ) : (
-            <ul className="nearest-list" aria-label="Possible duplicates">
-              {nearest.map((near) => (
-                <li key={near.memory.id}>
-                  <span className="similarity" title="Shared words">
-                    {percent(near.similarity)} similar
-                  </span>
-                  <MemoryLink memory={near.memory} />
-                </li>
-              ))}
-            </ul>
-          )}
-          {nearest.length > 0 && (
-            <button type="button" className="link-button" onClick={onMerge}>
-              Merge into one of these…
-            </button>
-          )}
-        </section>
-      )}
+      {item.kind === 'memory' && <PossibleDuplicates item={item} onMerge={onMerge} />}
     </div>
+  );
+}
+
+/**
+ * Looking for duplicates is a full-text search (costly on a large mind): it starts once the item has
+ * been on screen a moment, so moving quickly through the queue never waits behind it.
+ */
+const DUPLICATES_AFTER_MS = 400;
+
+function PossibleDuplicates({ item, onMerge }: { item: Extract<QueueItem, { kind: 'memory' }>; onMerge(): void }) {
+  const api = useApi();
+  const [lingered, setLingered] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setLingered(true), DUPLICATES_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const nearest = useQuery({ ...editingQueries.nearest(api, item.id), enabled: lingered });
+  return (
+    <section aria-labelledby="review-nearest-title" aria-busy={nearest.isPending}>
+      <h3 id="review-nearest-title">Possible duplicates</h3>
+      {nearest.isPending ? (
+        <p className="dim">Looking for close memories…</p>
+      ) : nearest.isError ? (
+        <ErrorState error={nearest.error} title="Could not look for duplicates" onRetry={() => void nearest.refetch()} />
+      ) : nearest.data.length === 0 ? (
+        <p className="dim">No existing {item.memory.type} says anything close.</p>
+      ) : (
+        <>
+          <ul className="nearest-list" aria-label="Possible duplicates">
+            {nearest.data.map((near) => (
+              <li key={near.memory.id}>
+                <span className="similarity" title="Shared words">
+                  {percent(near.similarity)} similar
+                </span>
+                <MemoryLink memory={near.memory} />
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="link-button" onClick={onMerge}>
+            Merge into one of these…
+          </button>
+        </>
+      )}
+    </section>
   );
 }
