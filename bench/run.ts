@@ -6,6 +6,9 @@
  *   --reps N                 repetitions of the quick operations (default 200; 40 with --quick)
  *   --consolidation          only the consolidation benchmark (10,000 beliefs + 10,000 episodes)
  *   --ui                     only the UI bench (the app in Chromium through `mindloom serve`)
+ *   --quality                only the quality bench (planted corpora, bench/quality/quality-report.ts):
+ *     --provider offline|openai, --corpus lexical|paraphrase, --split calibration|heldout,
+ *     --settings-from MIND (the openai endpoint a mind's settings name)
  *   --mcp                    only the MCP bench (recall, consult, a write over stdio on the 100k mind)
  *   --live                   only the live bench (the Browser scrolling the 1M mind while an agent writes)
  *   --trust                  only the trust bench on the largest size (run lease, forget impact, check, backup)
@@ -27,6 +30,9 @@ import { runStoreBench, TARGETS_AT_1M } from './store-bench';
 import { reportConsolidationBench, runConsolidationBench } from './consolidation-bench';
 import { reportTrustBench, runTrustBench } from './trust-bench';
 import { reportUiBench, runUiBench } from './ui-bench';
+import { CORPUS_NAMES, SPLITS } from './quality/corpus';
+import { type QualityOptions, qualitySettings, runQualityBench, writeQualityReport } from './quality/quality-report';
+import { PROVIDER_IDS, type ProviderId } from '../shared/settings';
 import { reportMcpBench, runMcpBench } from './mcp-bench';
 import { reportLiveBench, runLiveBench } from './live-bench';
 
@@ -39,6 +45,7 @@ interface Args {
   sizes: number[];
   consolidationOnly: boolean;
   uiOnly: boolean;
+  quality: QualityOptions | null;
   mcpOnly: boolean;
   liveOnly: boolean;
   trustOnly: boolean;
@@ -56,6 +63,11 @@ function parse(argv: string[]): Args {
       reps: { type: 'string' },
       consolidation: { type: 'boolean' },
       ui: { type: 'boolean' },
+      quality: { type: 'boolean' },
+      provider: { type: 'string' },
+      corpus: { type: 'string' },
+      split: { type: 'string' },
+      'settings-from': { type: 'string' },
       mcp: { type: 'boolean' },
       live: { type: 'boolean' },
       trust: { type: 'boolean' },
@@ -71,11 +83,28 @@ function parse(argv: string[]): Args {
     sizes,
     consolidationOnly: values.consolidation ?? false,
     uiOnly: values.ui ?? false,
+    quality: values.quality ? qualityOptions(values) : null,
     mcpOnly: values.mcp ?? false,
     liveOnly: values.live ?? false,
     trustOnly: values.trust ?? false,
     seed: values.seed === undefined ? DEFAULT_SEED : whole(values.seed, '--seed'),
     reps: values.reps === undefined ? (values.quick ? 40 : 200) : whole(values.reps, '--reps'),
+  };
+}
+
+function qualityOptions(values: { provider?: string; corpus?: string; split?: string; 'settings-from'?: string }): QualityOptions {
+  const oneOf = <T extends string>(value: string | undefined, allowed: readonly T[], what: string): T[] => {
+    if (value === undefined) return [...allowed];
+    const found = allowed.find((a) => a === value);
+    if (!found) throw new Error(`${what} must be one of ${allowed.join(', ')} (got "${value}")`);
+    return [found];
+  };
+  return {
+    provider: oneOf(values.provider, PROVIDER_IDS, '--provider')[0] as ProviderId,
+    corpora: oneOf(values.corpus, CORPUS_NAMES, '--corpus'),
+    splits: oneOf(values.split, SPLITS, '--split'),
+    settingsFrom: values['settings-from'],
+    env: process.env,
   };
 }
 
@@ -141,6 +170,10 @@ async function main(): Promise<void> {
     node: process.version,
     platform: `${process.platform}-${process.arch}`,
   };
+  if (args.quality) {
+    writeQualityReport(await runQualityBench(args.quality), qualitySettings(args.quality), machine);
+    return;
+  }
   if (args.trustOnly) {
     const size = Math.max(...args.sizes);
     reportTrustBench(await runTrustBench({ mindPath: mindFor(size, args.seed).path, size, seed: args.seed, reps: args.reps }), machine);

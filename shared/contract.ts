@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { ERROR_CODES, type ErrorEnvelope } from './errors';
 import { CONSOLIDATION_CALLS } from './contract/consolidation';
 import { EDITING_CALLS } from './contract/editing';
+import { EXPLAIN_CALLS } from './contract/explain';
 import { LIVE_CALLS } from './contract/live';
 import { MEMORY_CALLS } from './contract/memories';
 import { OVERVIEW_CALLS } from './contract/overview';
@@ -26,6 +27,7 @@ export const CALLS = {
   ...SETTINGS_CALLS,
   ...CONSOLIDATION_CALLS,
   ...EDITING_CALLS,
+  ...EXPLAIN_CALLS,
   ...LIVE_CALLS,
   ...TRUST_CALLS,
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;

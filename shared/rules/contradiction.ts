@@ -166,6 +166,7 @@ const POLARITY_FORMS = OPPOSING_PAIRS.flatMap((pair, index) =>
 
 /** Polarity forms in a statement; a word belongs to at most one form. */
 function polarityHits(tokens: readonly string[]): PolarityHit[] {
+  if (!tokens.some((token) => POLARITY_WORDS.has(token))) return [];
   const claimed = new Array<boolean>(tokens.length).fill(false);
   const hits: PolarityHit[] = [];
   for (const { pair, side, form, words } of POLARITY_FORMS) {
@@ -188,24 +189,40 @@ function sideTaken(hits: readonly PolarityHit[], pair: number): PolarityHit | nu
   return first;
 }
 
+/** A statement read once for the rules, for callers that compare it with many others. */
+export interface ReadStatement {
+  readonly terms: readonly string[];
+  readonly hits: readonly PolarityHit[];
+  /** Whether it takes a side of any opposing pair: one that does not can contradict nothing. */
+  readonly takesSide: boolean;
+}
+
+export function readStatement(text: string): ReadStatement {
+  const hits = polarityHits(tokenize(text));
+  return { terms: contentTerms(text), hits, takesSide: OPPOSING_PAIRS.some((_, pair) => sideTaken(hits, pair) !== null) };
+}
+
 /**
  * Detect a rule contradiction between two statements, or null. Both must be on the same topic
  * (enough shared content terms) and take opposite sides of one opposing pair; negation pairs are
  * checked first, then comparative, then preference.
  */
 export function detectContradiction(a: string, b: string): RuleContradiction | null {
-  const termsA = contentTerms(a);
-  const termsB = new Set(contentTerms(b));
-  const sharedTerms = termsA.filter((term) => termsB.has(term));
-  const union = new Set([...termsA, ...termsB]).size;
+  return contradictionBetween(readStatement(a), readStatement(b));
+}
+
+/** detectContradiction on statements already read. */
+export function contradictionBetween(a: ReadStatement, b: ReadStatement): RuleContradiction | null {
+  if (!a.takesSide || !b.takesSide) return null;
+  const termsB = new Set(b.terms);
+  const sharedTerms = a.terms.filter((term) => termsB.has(term));
+  const union = new Set([...a.terms, ...b.terms]).size;
   const jaccard = union === 0 ? 0 : sharedTerms.length / union;
   if (sharedTerms.length < MIN_SHARED_TERMS && jaccard < MIN_JACCARD) return null;
 
-  const hitsA = polarityHits(tokenize(a));
-  const hitsB = polarityHits(tokenize(b));
   for (const [pair, { kind }] of OPPOSING_PAIRS.entries()) {
-    const sideA = sideTaken(hitsA, pair);
-    const sideB = sideTaken(hitsB, pair);
+    const sideA = sideTaken(a.hits, pair);
+    const sideB = sideTaken(b.hits, pair);
     if (sideA !== null && sideB !== null && sideA.side !== sideB.side) {
       return { kind, terms: [sideA.form, sideB.form], sharedTerms };
     }

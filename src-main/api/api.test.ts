@@ -26,6 +26,7 @@ describe('the handler table', () => {
       'memories.search': { query: 'Friday' },
       'memories.get': { id: f.ids.belief },
       'memories.history': { id: f.ids.belief },
+      'memories.explain': { id: f.ids.belief },
       'memories.edit': { id: f.ids.note, expectedVersion: 1, content: 'Ask Claire about the train' },
       'memories.archive': { id: f.ids.note },
       'memories.restore': { id: f.ids.note },

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { CALLS, type CallResult, isCallName, type MindEvent } from '../../shared/contract';
 import { type ErrorCode, isMindError } from '../../shared/errors';
+import { explainCalls } from './explain-calls';
 import { journalPosition } from '../mind/outside-writes';
 import { type BackupPortOptions, bindBackups } from './backup-port';
 import type { ApiContext, HandlerTable } from './handler-table';
@@ -53,6 +54,7 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
     ...liveCalls(context),
     ...trustCalls(context),
     ...editingCalls(context, logError),
+    ...explainCalls(context),
   };
 
   return {

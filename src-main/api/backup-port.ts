@@ -4,6 +4,7 @@
  * and then every hour; after it the oldest daily backups beyond the kept number are deleted.
  * Progress and the end go to every window as `backup.progress` events, whoever started it.
  */
+import { dirname, resolve } from 'node:path';
 import type { BackupResult } from '../../shared/contract/trust';
 import { MindError } from '../../shared/errors';
 import { readSettings } from '../consolidation/settings-store';
@@ -14,7 +15,7 @@ import { errorEnvelope } from '../consolidation/worker-messages';
 import type { Session } from './session';
 
 export interface BackupPort {
-  /** Backs the open mind up to `path`, or into its backup folder when there is none. */
+  /** Backs the open mind up to `path` (relative: beside the mind), or into its backup folder when there is none. */
   backUp(path: string | null, options: { overwrite?: boolean; automatic?: boolean }): Promise<BackupResult>;
   dispose(): Promise<void>;
 }
@@ -36,7 +37,8 @@ export function bindBackups(session: Session, options: BackupPortOptions): Backu
   const backUp: BackupPort['backUp'] = (path, request) => {
     if (running) return Promise.reject(new MindError('invalid_state', 'A backup is being written already; wait for it to finish.'));
     const mind = session.mind();
-    const target = path ?? newBackupPath(mind.store.path, readSettings(mind).backup, clock.now(), request.automatic ?? false);
+    // A relative path is taken from the mind's own folder, never from wherever the process started.
+    const target = path !== null ? resolve(dirname(mind.store.path), path) : newBackupPath(mind.store.path, readSettings(mind).backup, clock.now(), request.automatic ?? false);
     const automatic = request.automatic ?? false;
     const progress = (path: string, stage: 'copy' | 'verify' | 'done' | 'failed', done: number, total: number, message?: string) =>
       session.events.emit({ type: 'backup.progress', payload: { path, stage, done, total, automatic, ...(message === undefined ? {} : { message }) } });

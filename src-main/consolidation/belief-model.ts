@@ -1,6 +1,7 @@
 /**
- * The run's picture of the active beliefs: their vectors in a similarity index, and for each
- * belief the run touches, its evidence as the gates read it. Planning decides from this picture
+ * The run's picture of the active beliefs: their vectors in a similarity index, their profiles
+ * (what the episodes behind each are about) in another, and for each belief the run touches, its
+ * evidence as the gates read it. Planning decides from this picture
  * and the picture is updated as each decision is taken, so a dry run (which writes nothing) makes
  * exactly the decisions a real run makes; a real run also writes each one to the store.
  */
@@ -11,6 +12,7 @@ import { findMemoryById } from '../store/memories-repo';
 import type { MemoryRecord } from '../store/memory-record';
 import type { Mind } from '../mind/mind';
 import { SimilarityIndex } from './similarity-index';
+import type { Vector } from './vector-math';
 
 /** How many of the latest verdicts against a belief count as its "recent contradictions". */
 export const RECENT_VERDICTS = 10;
@@ -24,6 +26,22 @@ export interface BeliefEvidenceState {
   peakConfidence: number;
 }
 
+/**
+ * What a belief is about as the episodes behind it say it: their mean direction and mean resultant
+ * length (vector-math.ts). A belief no episode supports has none: a short statement is no measure
+ * of how alike episodes are, so such a belief is matched by its statement only (cluster-step.ts).
+ */
+export interface Profile {
+  readonly direction: Vector;
+  readonly resultant: number;
+}
+
+/** A belief whose episodes a group of episodes would join, and their average similarity. */
+export interface ProfileMatch {
+  readonly belief: BeliefState;
+  readonly average: number;
+}
+
 export interface BeliefState {
   readonly slot: number;
   /** Null for a belief this dry run would create (it has no id yet). */
@@ -33,7 +51,7 @@ export interface BeliefState {
   readonly newKey: number | null;
   readonly statement: string;
   readonly fields: Record<string, unknown>;
-  readonly vector: Float32Array;
+  readonly vector: Vector;
   readonly scope: string;
   readonly project: string | null;
   readonly protected: boolean;
@@ -57,15 +75,19 @@ export function beliefLabel(belief: BeliefState): string {
 
 export class BeliefModel {
   readonly index = new SimilarityIndex();
+  /** The profiles of the beliefs that have one; each entry's belief slot and resultant. */
+  private readonly profiles = new SimilarityIndex();
+  private readonly profileEntries: { slot: number; resultant: number }[] = [];
+  private readonly profileSlot = new Map<number, number>();
   private readonly states: BeliefState[] = [];
   private readonly byId = new Map<string, BeliefState>();
   private newCount = 0;
 
   constructor(private readonly mind: Mind) {}
 
-  addExisting(record: MemoryRecord, vector: Float32Array): BeliefState {
+  addExisting(record: MemoryRecord, vector: Vector, profile: Profile | null): BeliefState {
     const state: BeliefState = {
-      slot: this.index.add(vector, contentTerms(record.content)),
+      slot: this.place(vector, contentTerms(record.content), profile),
       id: record.id,
       seq: record.seq,
       newKey: null,
@@ -93,14 +115,15 @@ export class BeliefModel {
   addNew(input: {
     statement: string;
     fields: Record<string, unknown>;
-    vector: Float32Array;
+    vector: Vector;
+    profile: Profile;
     scope: string;
     project: string | null;
     episodes: readonly string[];
     at: number;
   }): BeliefState {
     const state: BeliefState = {
-      slot: this.index.add(input.vector, contentTerms(input.statement)),
+      slot: this.place(input.vector, contentTerms(input.statement), input.profile),
       id: null,
       seq: null,
       newKey: this.newCount,
@@ -124,6 +147,34 @@ export class BeliefModel {
     this.newCount += 1;
     this.states[state.slot] = state;
     return state;
+  }
+
+  private place(vector: Vector, terms: readonly string[], profile: Profile | null): number {
+    const slot = this.index.add(vector, terms);
+    if (profile !== null && profile.resultant > 0) {
+      this.profileSlot.set(slot, this.profiles.add(profile.direction, terms));
+      this.profileEntries.push({ slot, resultant: profile.resultant });
+    }
+    return slot;
+  }
+
+  /** Whether any belief has a profile (a mind whose beliefs no episode supports has none). */
+  get profiled(): boolean {
+    return this.profileEntries.length > 0;
+  }
+
+  /**
+   * The beliefs a group of episodes (its profile) would join by average linkage: average cosine
+   * between their episodes, profile cosine × both resultants, at least `threshold`; best first.
+   */
+  profileMatches(group: Profile, terms: readonly string[], threshold: number, accept: (belief: BeliefState) => boolean): ProfileMatch[] {
+    if (group.resultant <= 0) return [];
+    const owner = (profile: number) => this.profileEntries[profile] as { slot: number; resultant: number };
+    return this.profiles
+      .near(group.direction, terms, threshold / group.resultant, (profile) => accept(this.at(owner(profile).slot)))
+      .map(({ slot: profile, score }) => ({ belief: this.at(owner(profile).slot), average: score * group.resultant * owner(profile).resultant }))
+      .filter((match) => match.average >= threshold)
+      .sort((a, b) => b.average - a.average || a.belief.slot - b.belief.slot);
   }
 
   /** A belief the real run just created gets its id. */
@@ -167,6 +218,8 @@ export class BeliefModel {
   deactivate(state: BeliefState): void {
     state.active = false;
     this.index.remove(state.slot);
+    const profile = this.profileSlot.get(state.slot);
+    if (profile !== undefined) this.profiles.remove(profile);
   }
 
   /** The belief's evidence, read from the store the first time the run needs it. */

@@ -1,10 +1,16 @@
 /**
  * One cluster of new episodes, the seed's steps 3–4: synthesize a candidate, drop it if it was
  * rejected before, then match it against the active beliefs:
- * - ≥ reinforce threshold (and the contradiction rules do not fire: a one-word negation is
+ * - the cluster's episodes resemble a belief's episodes as much as a cluster's members resemble
+ *   each other (average linkage at the cluster threshold, belief-model.ts's profiles), and the
+ *   contradiction rules oppose neither the candidate nor any of the episodes to the belief's
+ *   statement → it is that belief's lesson again: each
+ *   episode reinforces it (this keeps a lesson from being drafted twice when its episodes arrive
+ *   in batches);
+ * - statement ≥ reinforce threshold (and the contradiction rules do not fire: a one-word negation is
  *   textually close) → each episode reinforces the belief (α+1, evidence link);
- * - ≥ related threshold → the closest beliefs (up to the budget's classifications per cluster)
- *   are classified against the candidate: supports → α+1 per episode with evidence links;
+ * - ≥ related threshold → the closest beliefs that stood before this run (up to the budget's
+ *   classifications per cluster) are classified against the candidate: supports → α+1 per episode with evidence links;
  *   contradicts → β+1 per episode with counter-evidence links; partial → recorded per episode
  *   (journal `partial_evidence`, no confidence change; the split gate counts it); irrelevant →
  *   nothing. When every verdict is irrelevant the candidate is novel after all;
@@ -13,23 +19,27 @@
  * Planning is async (provider calls) and reads only the run's belief model; committing is
  * synchronous, one transaction per cluster, and marks the cluster's episodes handled.
  */
-import { contentTerms, detectContradiction } from '../../shared/rules/contradiction';
+import { contentTerms, contradictionBetween, detectContradiction, type ReadStatement, readStatement } from '../../shared/rules/contradiction';
 import { insertMarks } from '../store/consolidation-repo';
 import { appendJournal } from '../store/journal-repo';
 import type { MemoryRecord } from '../store/memory-record';
 import { writeEmbedding } from '../store/vectors-repo';
 import { addCounterEpisodes, reinforceWithEpisodes } from '../mind/confidence-ops';
 import { createMemory } from '../mind/create';
-import { type BeliefModel, type BeliefState, beliefLabel, confidenceOf } from './belief-model';
+import { type BeliefModel, type BeliefState, beliefLabel, confidenceOf, type Profile } from './belief-model';
 import type { BeliefCandidate, Classification, SourceText } from './provider';
 import type { RunContext } from './run-context';
 import { embedChecked } from './reembed';
+import { explainCluster, recordExplanation } from './explanation';
 import type { RejectionFilter } from './rejection-filter';
+import { meanDirection, type Vector } from './vector-math';
 
 export interface EpisodeItem {
   record: MemoryRecord;
   source: SourceText;
-  vector: Float32Array;
+  /** Its text as the contradiction rules read it. */
+  read: ReadStatement;
+  vector: Vector;
 }
 
 interface Verdict {
@@ -41,9 +51,9 @@ interface Verdict {
 type ClusterDecision =
   | { kind: 'skipped' }
   | { kind: 'rejected'; statement: string; why: string }
-  | { kind: 'reinforce'; belief: BeliefState; similarity: number }
+  | { kind: 'reinforce'; belief: BeliefState; why: string }
   | { kind: 'classified'; verdicts: Verdict[] }
-  | { kind: 'novel'; candidate: BeliefCandidate; vector: Float32Array };
+  | { kind: 'novel'; candidate: BeliefCandidate; vector: Vector; profile: Profile };
 
 export async function planCluster(
   ctx: RunContext,
@@ -66,17 +76,27 @@ export async function planCluster(
   const rejected = rejections.bySimilarity(statement, vector, ctx.thresholds.rejection);
   if (rejected !== null) return { kind: 'rejected', statement, why: `close to the rejected "${rejected}"` };
 
-  const { scope, project } = placementOf(episodes);
-  const near = model.index.near(vector, contentTerms(statement), ctx.thresholds.related, (slot) => {
-    const belief = model.at(slot);
-    return belief.active && (belief.scope === 'global' || (belief.scope === scope && belief.project === project));
-  });
+  const fits = fitsPlacement(placementOf(episodes));
+  const profile = meanDirection(episodes.map((e) => e.vector));
+  const terms = [...new Set(episodes.flatMap((e) => contentTerms(e.source.text)))];
+  const kin = model.profileMatches(profile, terms, ctx.thresholds.cluster, fits)[0];
+  const opposed = (belief: BeliefState) => {
+    const read = readStatement(belief.statement);
+    return [readStatement(statement), ...episodes.map((e) => e.read)].some((text) => contradictionBetween(text, read) !== null);
+  };
+  if (kin && !opposed(kin.belief)) {
+    return { kind: 'reinforce', belief: kin.belief, why: `its episodes resemble this belief's (average similarity ${kin.average.toFixed(2)})` };
+  }
+  const near = model.index.near(vector, contentTerms(statement), ctx.thresholds.related, (slot) => fits(model.at(slot)));
   const closest = near[0];
   if (closest && closest.score >= ctx.thresholds.reinforce && !detectContradiction(statement, model.at(closest.slot).statement)) {
-    return { kind: 'reinforce', belief: model.at(closest.slot), similarity: closest.score };
+    return { kind: 'reinforce', belief: model.at(closest.slot), why: `similarity ${closest.score.toFixed(2)}` };
   }
+  // Only a belief that stood before this run is classified against: two lessons met in one batch
+  // are drafted side by side (the scan then records their contradiction), neither judged by the other.
+  const standing = near.filter((neighbour) => model.at(neighbour.slot).newKey === null);
   const verdicts: Verdict[] = [];
-  for (const neighbour of near.slice(0, ctx.budget.maxClassificationsPerCluster)) {
+  for (const neighbour of standing.slice(0, ctx.budget.maxClassificationsPerCluster)) {
     const belief = model.at(neighbour.slot);
     ctx.counts.classifications += 1;
     const result = await ctx.call(`classify ${beliefLabel(belief)} against ${label}`, (signal) =>
@@ -87,11 +107,16 @@ export async function planCluster(
     }
   }
   if (verdicts.length > 0) return { kind: 'classified', verdicts };
-  return { kind: 'novel', candidate: { ...candidate, statement }, vector };
+  return { kind: 'novel', candidate: { ...candidate, statement }, vector, profile };
+}
+
+/** Whether a belief may take episodes placed here: a global one, or one of the same scope and project. */
+export function fitsPlacement(placement: { scope: string; project: string | null }): (belief: BeliefState) => boolean {
+  return (belief) => belief.active && (belief.scope === 'global' || (belief.scope === placement.scope && belief.project === placement.project));
 }
 
 /** Where a new belief belongs: the episodes' project when they all share one, else global. */
-function placementOf(episodes: readonly EpisodeItem[]): { scope: string; project: string | null } {
+export function placementOf(episodes: readonly EpisodeItem[]): { scope: string; project: string | null } {
   const first = episodes[0]?.record;
   if (first && episodes.every((e) => e.record.scope === first.scope && e.record.project === first.project)) {
     return { scope: first.scope, project: first.project };
@@ -130,10 +155,10 @@ function applyCluster(ctx: RunContext, model: BeliefModel, episodes: readonly Ep
   const ids = episodes.map((e) => e.record.id);
   switch (decision.kind) {
     case 'reinforce':
-      support(ctx, model, decision.belief, ids, `similarity ${decision.similarity.toFixed(2)}`);
+      support(ctx, model, decision.belief, ids, decision.why);
       break;
     case 'novel':
-      createBelief(ctx, model, episodes, decision.candidate, decision.vector);
+      createBelief(ctx, model, episodes, decision.candidate, decision.vector, decision.profile);
       break;
     case 'classified':
       for (const verdict of decision.verdicts) {
@@ -152,7 +177,7 @@ function touch(ctx: RunContext, belief: BeliefState): void {
   belief.version += 1;
 }
 
-function support(ctx: RunContext, model: BeliefModel, belief: BeliefState, episodeIds: readonly string[], why: string): void {
+export function support(ctx: RunContext, model: BeliefModel, belief: BeliefState, episodeIds: readonly string[], why: string): void {
   const evidence = model.evidenceOf(belief);
   const fresh = episodeIds.filter((id) => !evidence.supporting.includes(id));
   if (fresh.length === 0) return;
@@ -167,7 +192,7 @@ function support(ctx: RunContext, model: BeliefModel, belief: BeliefState, episo
   ctx.act('reinforce', belief.id, `+${fresh.length} supporting episodes for "${belief.statement}" (confidence ${before.toFixed(2)} → ${confidenceOf(belief).toFixed(2)})`);
 }
 
-function contradict(ctx: RunContext, model: BeliefModel, belief: BeliefState, episodeIds: readonly string[], why: string): void {
+export function contradict(ctx: RunContext, model: BeliefModel, belief: BeliefState, episodeIds: readonly string[], why: string): void {
   const evidence = model.evidenceOf(belief);
   const fresh = episodeIds.filter((id) => !evidence.counter.includes(id));
   if (fresh.length === 0) return;
@@ -181,7 +206,7 @@ function contradict(ctx: RunContext, model: BeliefModel, belief: BeliefState, ep
   ctx.act('counter_evidence', belief.id, `+${fresh.length} contradicting episodes for "${belief.statement}" (confidence ${before.toFixed(2)} → ${confidenceOf(belief).toFixed(2)})`);
 }
 
-function partial(ctx: RunContext, model: BeliefModel, belief: BeliefState, episodeIds: readonly string[], why: string): void {
+export function partial(ctx: RunContext, model: BeliefModel, belief: BeliefState, episodeIds: readonly string[], why: string): void {
   const evidence = model.evidenceOf(belief);
   const fresh = episodeIds.filter((id) => !evidence.partial.includes(id));
   if (fresh.length === 0) return;
@@ -204,18 +229,20 @@ function partial(ctx: RunContext, model: BeliefModel, belief: BeliefState, episo
   ctx.act('partial_evidence', belief.id, `${fresh.length} episodes support "${belief.statement}" only in part`);
 }
 
-function createBelief(ctx: RunContext, model: BeliefModel, episodes: readonly EpisodeItem[], candidate: BeliefCandidate, vector: Float32Array): void {
+function createBelief(ctx: RunContext, model: BeliefModel, episodes: readonly EpisodeItem[], candidate: BeliefCandidate, vector: Vector, profile: Profile): void {
   const ids = episodes.map((e) => e.record.id);
   const { scope, project } = placementOf(episodes);
   const fields = beliefFields(candidate);
-  const state = model.addNew({ statement: candidate.statement, fields, vector, scope, project, episodes: ids, at: ctx.mind.now() });
+  const state = model.addNew({ statement: candidate.statement, fields, vector, profile, scope, project, episodes: ids, at: ctx.mind.now() });
+  const explanation = explainCluster(ctx, episodes, profile.direction, candidate.citations ?? []);
   ctx.commit(() => {
     const created = createMemory(
       ctx.mind,
       { type: 'belief', content: candidate.statement, fields, sourceType: 'consolidation', derivedFrom: ids, evidence: ids, scope, project },
       ctx.write,
     );
-    writeEmbedding(ctx.mind.store.db, created.seq, vector);
+    if (vector instanceof Float32Array) writeEmbedding(ctx.mind.store.db, created.seq, vector);
+    recordExplanation(ctx, created.seq, explanation);
     model.bind(state, created);
   });
   ctx.counts.created += 1;

@@ -29,7 +29,7 @@ describe('look-back for unclustered episodes', () => {
     expect(evidence).toEqual([...early, late].map((e) => e.seq));
 
     // Having joined a cluster, they are handled like any other: nothing is left to look back at.
-    fridayEpisode(mind, 'Rotated the staging certificates');
+    episode(mind, 'Rotated the staging certificates', 'done');
     const third = await consolidate(mind);
     expect(third).toMatchObject({ clustersFound: 0, created: 0, reinforced: 0 });
   });

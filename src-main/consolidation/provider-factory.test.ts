@@ -61,7 +61,7 @@ describe('createProvider', () => {
 describe('embedderKey', () => {
   it('changes with the provider, the embedding model and the endpoint, and with nothing else', () => {
     const openai = mergeSettings(DEFAULT_SETTINGS, { provider: 'openai' });
-    expect(embedderKey(DEFAULT_SETTINGS)).toBe('offline-ngram');
+    expect(embedderKey(DEFAULT_SETTINGS)).toBe('offline-lexical-1');
     expect(embedderKey(DEFAULT_SETTINGS)).toBe(createProvider(DEFAULT_SETTINGS, {}).embedder.id);
     expect(embedderKey(openai)).toBe('openai:text-embedding-3-small@https://api.openai.com/v1');
     const changes = [
@@ -75,6 +75,6 @@ describe('embedderKey', () => {
     ];
     expect(same.map(embedderKey)).toEqual([embedderKey(openai), embedderKey(openai)]);
     // The offline provider embeds one way, whatever the openai settings say.
-    expect(embedderKey(mergeSettings(DEFAULT_SETTINGS, { openai: { embeddingModel: 'other' } }))).toBe('offline-ngram');
+    expect(embedderKey(mergeSettings(DEFAULT_SETTINGS, { openai: { embeddingModel: 'other' } }))).toBe('offline-lexical-1');
   });
 });

@@ -5,7 +5,7 @@
  */
 import { MindError } from '../../shared/errors';
 import type { MindSettings } from '../../shared/settings';
-import { NGRAM_EMBEDDER_ID } from './offline/ngram-embedder';
+import { LEXICAL_EMBEDDER_ID } from './offline/lexical-embedder';
 import { createOfflineProvider } from './offline/offline-provider';
 import { createOpenAiProvider } from './openai/openai-provider';
 import type { ConsolidationProvider } from './provider';
@@ -41,7 +41,7 @@ export function createProvider(
 export function embedderKey(settings: MindSettings): string {
   switch (settings.provider) {
     case 'offline':
-      return NGRAM_EMBEDDER_ID;
+      return LEXICAL_EMBEDDER_ID;
     case 'openai':
       return `openai:${settings.openai.embeddingModel}@${settings.openai.baseUrl}`;
   }

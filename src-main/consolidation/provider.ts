@@ -1,8 +1,10 @@
 /**
- * What the consolidation pipeline needs from a provider. `offline` (hashed n-grams, extractive
- * synthesis, rule classification) and `openai` (any OpenAI-compatible endpoint) both implement it,
- * so the pipeline never knows which one it runs on.
+ * What the consolidation pipeline needs from a provider. `offline` (a lexical space learned from
+ * the mind, extractive synthesis, rule classification) and `openai` (any OpenAI-compatible
+ * endpoint) both implement it, so the pipeline never knows which one it runs on.
  */
+import type { Vector } from './vector-math';
+
 
 /** One text to consolidate: an episode (objective → outcome, lessons) or a raw capture. */
 export interface SourceText {
@@ -11,11 +13,19 @@ export interface SourceText {
 }
 
 export interface Embedder {
-  /** Stored with the vectors; thresholds are kept per embedder id. */
+  /** Recorded with the vector table; thresholds are kept per embedder id. */
   readonly id: string;
+  /** Length of its stored vectors (0 until a model's first answer tells; unused when not stored). */
   readonly dimension: number;
-  /** L2-normalized vectors, one per text, in order. */
-  embed(texts: readonly string[], signal: AbortSignal): Promise<Float32Array[]>;
+  /**
+   * Whether its vectors are kept in the vector table: a model's cost a call each, so they are; the
+   * offline ones depend on the mind's statistics and are computed by every run that needs them.
+   */
+  readonly stored: boolean;
+  /** Learns from the texts a run is about to compare (the offline embedder: how rare each feature is). */
+  learn?(corpus: readonly string[]): void;
+  /** L2-normalized vectors, one per text, in order: dense when stored, sparse otherwise. */
+  embed(texts: readonly string[], signal: AbortSignal): Promise<Vector[]>;
 }
 
 /** The seed's synthesis output: one generalized belief for a cluster. */
@@ -25,6 +35,8 @@ export interface BeliefCandidate {
   readonly predicate: string;
   readonly context: string;
   readonly timeframe: 'current' | 'past' | 'always';
+  /** The ids of the cluster's episodes the statement rests on: those a model cites, the one whose sentence an extract takes. */
+  readonly citations?: readonly string[];
 }
 
 export const CLASSIFICATIONS = ['supports', 'contradicts', 'partial', 'irrelevant'] as const;

@@ -1,14 +1,17 @@
 /**
  * What recall can compare in meaning in this mind, from the embedder its vectors came from. The
- * offline embedder runs here in microseconds, so a mind in its space (or with no vectors yet)
- * gets every recall's best text matches compared with the query, and small minds a nearest-vector
- * search too. A mind whose vectors came from an OpenAI-compatible model gets the query embedded by
- * that model (one call, bounded by a timeout) for the nearest-vector search, when the key is at
- * hand; when that call fails, recall goes on with words alone.
+ * hashed n-gram embedding (offline/ngram-embedder.ts) runs here in microseconds, so an offline
+ * mind gets every recall's best text matches compared with the query in it: a mind consolidated
+ * offline keeps no vectors (the lexical space is learned per run), and one with no vectors yet
+ * is the same; a mind still holding n-gram vectors from before gets a nearest-vector search in
+ * small minds too. A mind whose vectors came from an OpenAI-compatible model gets the query
+ * embedded by that model (one call, bounded by a timeout) for the nearest-vector search, when the
+ * key is at hand; when that call fails, recall goes on with words alone.
  */
 import type { LocalEmbedder, RecallMeaning } from '../mind/recall';
 import type { Mind } from '../mind/mind';
 import { readEmbedderInfo } from '../store/vectors-repo';
+import { LEXICAL_EMBEDDER_ID } from './offline/lexical-embedder';
 import { embedText, NGRAM_DIMENSION, NGRAM_EMBEDDER_ID } from './offline/ngram-embedder';
 import { createProvider } from './provider-factory';
 import type { Embedder } from './provider';
@@ -26,8 +29,12 @@ export interface MeaningSource {
 
 export function meaningSource(mind: Mind, secrets: { openAiApiKey?: string | undefined }): MeaningSource {
   const stored = readEmbedderInfo(mind.store.db);
-  if (stored === null || stored.id === NGRAM_EMBEDDER_ID) {
-    const local = ngramEmbedder(stored?.dimension ?? NGRAM_DIMENSION);
+  if (stored === null || stored.id === LEXICAL_EMBEDDER_ID) {
+    const local = ngramEmbedder(NGRAM_DIMENSION);
+    return { space: NGRAM_EMBEDDER_ID, forQuery: () => Promise.resolve({ queryVector: null, local }) };
+  }
+  if (stored.id === NGRAM_EMBEDDER_ID) {
+    const local = ngramEmbedder(stored.dimension);
     return { space: NGRAM_EMBEDDER_ID, forQuery: (query) => Promise.resolve({ queryVector: local.query(query), local }) };
   }
   const model = modelEmbedder(mind, secrets, stored.id);
@@ -37,7 +44,7 @@ export function meaningSource(mind: Mind, secrets: { openAiApiKey?: string | und
     async forQuery(query) {
       try {
         const [vector] = await model.embed([query], AbortSignal.timeout(QUERY_EMBED_TIMEOUT_MS));
-        return { queryVector: vector?.length === stored.dimension ? vector : null, local: null };
+        return { queryVector: vector instanceof Float32Array && vector.length === stored.dimension ? vector : null, local: null };
       } catch {
         return { queryVector: null, local: null };
       }

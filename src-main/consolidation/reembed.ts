@@ -5,12 +5,15 @@
  * agents keep writing meanwhile). Only one embedder's vectors ever exist: there is no mixing of
  * spaces to get wrong. A rebuild that stops half-way (cancelled) leaves the table owned by the new
  * embedder with some vectors missing; the pipeline embeds what it needs and is missing, and the
- * next rebuild starts again from empty.
+ * next rebuild starts again from empty. An embedder whose vectors are not stored (the offline
+ * one, computed by each run from the mind's statistics) just takes the table over, emptied: the
+ * previous embedder's vectors belong to another space.
  */
 import type { MemoryRecord } from '../store/memory-record';
-import { countEmbeddable, embeddablePage, resetVectorTable, writeEmbedding } from '../store/vectors-repo';
+import { clearVectorTable, countEmbeddable, embeddablePage, resetVectorTable, writeEmbedding } from '../store/vectors-repo';
 import type { Mind } from '../mind/mind';
 import type { Embedder } from './provider';
+import type { Vector } from './vector-math';
 import { textOf } from './source-text';
 
 const PAGE = 512;
@@ -23,6 +26,10 @@ export interface ReembedOptions {
 /** Returns how many memories got a vector. */
 export async function reembedAll(mind: Mind, embedder: Embedder, options: ReembedOptions = {}): Promise<number> {
   const db = mind.store.db;
+  if (!embedder.stored) {
+    mind.store.transaction(() => clearVectorTable(db, embedder.id));
+    return 0;
+  }
   await learnDimension(embedder, options.signal ?? new AbortController().signal);
   mind.store.transaction(() => resetVectorTable(db, { id: embedder.id, dimension: embedder.dimension }));
   const total = countEmbeddable(db);
@@ -51,15 +58,20 @@ export async function reembedAll(mind: Mind, embedder: Embedder, options: Reembe
  * embedder is not mistaken for a switch.
  */
 export async function learnDimension(embedder: Embedder, signal: AbortSignal): Promise<void> {
-  if (embedder.dimension === 0) await embedder.embed(['dimension probe'], signal);
+  if (embedder.stored && embedder.dimension === 0) await embedder.embed(['dimension probe'], signal);
 }
 
-/** Embeds and checks the answer's shape: one vector per text, each of the embedder's dimension. */
-export async function embedChecked(embedder: Embedder, texts: readonly string[], signal: AbortSignal): Promise<Float32Array[]> {
+/**
+ * Embeds and checks the answer's shape: one vector per text; a stored embedder's dense and of its
+ * dimension (they go into the vector table), an unstored one's sparse.
+ */
+export async function embedChecked(embedder: Embedder, texts: readonly string[], signal: AbortSignal): Promise<Vector[]> {
   if (texts.length === 0) return [];
   const vectors = await embedder.embed(texts, signal);
-  if (vectors.length !== texts.length || vectors.some((v) => v.length !== embedder.dimension)) {
-    throw new Error(`embedder ${embedder.id} returned ${vectors.length} vectors for ${texts.length} texts (dimension ${embedder.dimension} expected)`);
+  const fits = (v: Vector) => (embedder.stored ? v instanceof Float32Array && v.length === embedder.dimension : !(v instanceof Float32Array));
+  if (vectors.length !== texts.length || !vectors.every(fits)) {
+    const shape = embedder.stored ? `of dimension ${embedder.dimension}` : 'sparse';
+    throw new Error(`embedder ${embedder.id} returned ${vectors.length} vectors for ${texts.length} texts (${shape} expected)`);
   }
   return vectors;
 }

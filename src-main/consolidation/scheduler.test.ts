@@ -226,19 +226,22 @@ describe('consolidation scheduler', () => {
 describe('re-embedding in the worker', () => {
   const KEY = 'sk-reembed-test-key';
 
-  it('rebuilds every vector under the new embedder, with progress that only grows, then again for another', async () => {
+  it('rebuilds every vector under the new embedder, with progress that only grows; back offline, the table is emptied', async () => {
     // More memories than one page (512), fewer waiting episodes than the every-N trigger: the rebuild
     // reports page by page and no automatic run starts first.
-    const path = tempMind(700, { scheduler: { everyEpisodes: EPISODE_COUNT_CAP } });
+    const path = tempMind(700, { provider: 'openai', scheduler: { everyEpisodes: EPISODE_COUNT_CAP } });
     const server = await startFakeOpenAiServer({ apiKey: KEY });
     try {
+      withMind(path, (mind) => writeSettings(mind, { openai: { baseUrl: server.url } }, 'user'));
       const log = eventLog();
       const s = scheduler({ mindPath: path, onEvent: log.onEvent, clock: manualClock(T0), pollMs: null, secrets: () => ({ openAiApiKey: KEY }) });
 
-      const offline = s.reembed();
+      const model = s.reembed();
       expect(s.status().state).toBe('running');
-      expect(await offline).toEqual({ count: 700, status: 'completed' });
-      expect(storedVectors(path)).toEqual({ embedder: { id: 'offline-ngram', dimension: 384 }, count: 700, lengths: [384] });
+      expect(await model).toEqual({ count: 700, status: 'completed' });
+      // The model's space: another id, the dimension its first answer gave (the fake's 64).
+      expect(storedVectors(path)).toEqual({ embedder: { id: 'openai:text-embedding-3-small', dimension: 64 }, count: 700, lengths: [64] });
+      expect(server.requests.every((r) => r.path === '/v1/embeddings' && r.apiKey === KEY)).toBe(true);
 
       const progress = log.ofType('progress').map((e) => e.progress);
       // The start, the first page of 512, the end.
@@ -251,11 +254,11 @@ describe('re-embedding in the worker', () => {
       expect(log.ofType('reembedded')).toEqual([{ type: 'reembedded', count: 700, status: 'completed' }]);
       expect(s.status()).toMatchObject({ state: 'idle', lastRun: null });
 
-      withMind(path, (mind) => writeSettings(mind, { provider: 'openai', openai: { baseUrl: server.url } }, 'user'));
-      expect(await s.reembed()).toEqual({ count: 700, status: 'completed' });
-      // The model's space: another id, the dimension its first answer gave (the fake's 64).
-      expect(storedVectors(path)).toEqual({ embedder: { id: 'openai:text-embedding-3-small', dimension: 64 }, count: 700, lengths: [64] });
-      expect(server.requests.every((r) => r.path === '/v1/embeddings' && r.apiKey === KEY)).toBe(true);
+      withMind(path, (mind) => writeSettings(mind, { provider: 'offline' }, 'user'));
+      expect(await s.reembed()).toEqual({ count: 0, status: 'completed' });
+      // The offline space is learned by each run from the mind: nothing of it is stored, and the
+      // model's vectors (another space) are gone.
+      expect(storedVectors(path)).toEqual({ embedder: { id: 'offline-lexical-1', dimension: 64 }, count: 0, lengths: [] });
       expect(log.states()).toEqual(['idle', 'running', 'idle', 'running', 'idle']);
     } finally {
       await server.close();
@@ -304,17 +307,25 @@ describe('re-embedding in the worker', () => {
   });
 
   it('reports a rebuild that cannot start its embedder as a typed error and leaves the vectors as they were', async () => {
-    const path = tempMind(5, { scheduler: { everyEpisodes: EPISODE_COUNT_CAP } });
-    const log = eventLog();
-    const s = scheduler({ mindPath: path, onEvent: log.onEvent, clock: manualClock(T0), pollMs: null, secrets: () => ({}) });
-    await s.reembed();
-    withMind(path, (mind) => writeSettings(mind, { provider: 'openai' }, 'user'));
+    const path = tempMind(5, { provider: 'openai', scheduler: { everyEpisodes: EPISODE_COUNT_CAP } });
+    const server = await startFakeOpenAiServer({ apiKey: KEY });
+    try {
+      withMind(path, (mind) => writeSettings(mind, { openai: { baseUrl: server.url } }, 'user'));
+      let key: string | undefined = KEY;
+      const log = eventLog();
+      const s = scheduler({ mindPath: path, onEvent: log.onEvent, clock: manualClock(T0), pollMs: null, secrets: () => ({ openAiApiKey: key }) });
+      await s.reembed();
+      key = undefined;
+      withMind(path, (mind) => writeSettings(mind, { openai: { embeddingModel: 'text-embedding-3-large' } }, 'user'));
 
-    const error = await rejection(s.reembed());
-    expect(isMindError(error) && error.code).toBe('invalid_input');
-    expect(log.ofType('reembedFailed')).toMatchObject([{ error: { code: 'invalid_input' } }]);
-    expect(storedVectors(path)).toEqual({ embedder: { id: 'offline-ngram', dimension: 384 }, count: 5, lengths: [384] });
-    expect(s.status()).toMatchObject({ state: 'idle', lastRun: null });
+      const error = await rejection(s.reembed());
+      expect(isMindError(error) && error.code).toBe('invalid_input');
+      expect(log.ofType('reembedFailed')).toMatchObject([{ error: { code: 'invalid_input' } }]);
+      expect(storedVectors(path)).toEqual({ embedder: { id: 'openai:text-embedding-3-small', dimension: 64 }, count: 5, lengths: [64] });
+      expect(s.status()).toMatchObject({ state: 'idle', lastRun: null });
+    } finally {
+      await server.close();
+    }
   });
 
   it('holds back while another process runs consolidation on the file, and takes over once that process is gone', async () => {

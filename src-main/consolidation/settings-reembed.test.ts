@@ -5,7 +5,8 @@ import { countRows, metaEntries } from '../store/store-test-support';
 import { readEmbedderInfo, readEmbeddings } from '../store/vectors-repo';
 import type { Embedder } from './provider';
 import { consolidate, fridayEpisodes } from './consolidation-test-support';
-import { createNgramEmbedder } from './offline/ngram-embedder';
+import { embeddingFor } from './openai/fake-answers';
+import { normalizeInPlace } from './vector-math';
 import { reembedAll } from './reembed';
 import { readSettings, writeSettings } from './settings-store';
 
@@ -30,14 +31,28 @@ describe('settings store', () => {
 });
 
 describe('re-embedding', () => {
-  /** Another embedder (its own id and dimension), deterministic: the n-gram one at 64 dimensions. */
-  const small: Embedder = { ...createNgramEmbedder(64), id: 'ngram-64' };
+  /** A stored embedder (its own id and dimension), deterministic: the fake model's hashed n-grams at 64 dimensions. */
+  const small: Embedder = {
+    id: 'ngram-64',
+    dimension: 64,
+    stored: true,
+    embed: (texts) =>
+      Promise.resolve(
+        texts.map((text) => {
+          const vector = Float32Array.from(embeddingFor(text, 64));
+          normalizeInPlace(vector);
+          return vector;
+        }),
+      ),
+  };
 
   it('rebuilds every vector at the new dimension and records the new embedder', async () => {
     const { mind } = freshMind();
     const episodes = fridayEpisodes(mind);
     await consolidate(mind);
-    expect(readEmbedderInfo(mind.store.db)).toEqual({ id: 'offline-ngram', dimension: 384 });
+    // The offline embedder keeps nothing in the table (it learns from the mind in every run).
+    expect(readEmbedderInfo(mind.store.db)).toEqual({ id: 'offline-lexical-1', dimension: 384 });
+    expect(countRows(mind.store.db, 'memory_vectors')).toBe(0);
     const progress: number[] = [];
     const done = await reembedAll(mind, small, { onProgress: (n) => progress.push(n) });
     expect(done).toBe(4);
@@ -47,13 +62,14 @@ describe('re-embedding', () => {
     expect([...vectors.values()].map((v) => v.length)).toEqual([64, 64, 64]);
   });
 
-  it('happens on the next run when the provider embeds differently, and back again', async () => {
+  it('happens on the next run when the provider embeds differently: back offline, the other space is emptied', async () => {
     const { mind } = freshMind();
     fridayEpisodes(mind);
     await reembedAll(mind, small);
     expect(readEmbedderInfo(mind.store.db)?.dimension).toBe(64);
+    expect(countRows(mind.store.db, 'memory_vectors')).toBe(3);
     await consolidate(mind);
-    expect(readEmbedderInfo(mind.store.db)).toEqual({ id: 'offline-ngram', dimension: 384 });
-    expect(countRows(mind.store.db, 'memory_vectors')).toBe(4);
+    expect(readEmbedderInfo(mind.store.db)).toEqual({ id: 'offline-lexical-1', dimension: 64 });
+    expect(countRows(mind.store.db, 'memory_vectors')).toBe(0);
   });
 });

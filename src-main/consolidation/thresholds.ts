@@ -3,7 +3,7 @@
  * space, so each embedder has its own (docs/ARCHITECTURE.md §4: thresholds are kept per embedder).
  */
 import type { SimilarityThresholds } from './provider';
-import { NGRAM_EMBEDDER_ID } from './offline/ngram-embedder';
+import { LEXICAL_EMBEDDER_ID } from './offline/lexical-embedder';
 
 /** The belief seed's values, calibrated for sentence-embedding models. */
 export const MODEL_THRESHOLDS: SimilarityThresholds = Object.freeze({
@@ -15,25 +15,27 @@ export const MODEL_THRESHOLDS: SimilarityThresholds = Object.freeze({
 });
 
 /**
- * Hashed character n-grams measure shared word pieces, not meaning, so their scale differs from a
- * model's. Measured on hand-written pairs (offline/ngram-embedder.test.ts keeps them):
- * unrelated sentences score 0.10–0.20; paraphrases of one lesson 0.55–0.80 ("Deploys on Friday
- * break the build" / "Friday deploys broke the build again" 0.75); two episodes of one template
- * with different details ~0.88; the same statement reworded slightly ("The user prefers Bun for
- * personal projects" / "User prefers using Bun in personal projects") ~0.86; identical up to
- * punctuation 1.0. Hence: cluster at 0.60 (paraphrases in, unrelated far out), related at 0.45
- * (worth a classification), reinforce / merge / rejection at 0.88 (the same statement, reworded).
- * A one-word negation scores high too ("must" / "must not" 0.96), which is why the pipeline checks
- * the contradiction rules before it reinforces on similarity alone.
+ * The offline lexical space (offline/lexical-embedder.ts: TF-IDF cosines, much lower than a
+ * model's). Calibrated on the quality benchmark's calibration splits only (bench/quality), the
+ * held-out splits being what is reported:
+ * - cluster 0.12, the average similarity a group's members must keep: lexical recall is the same
+ *   (11 of 12) anywhere from 0.08 to 0.30; on paraphrase, 0.12 recovered 3 topics of 18 where
+ *   0.20 recovered none, at the price of more muddled clusters (7 of 10 beliefs impure there);
+ * - related 0.25, where a statement is worth classifying against a belief, and the rule
+ *   classifier's supports cut-off 0.4 (LEXICAL_CLASSIFICATION): two wordings of one lesson;
+ * - reinforce, merge and rejection 0.6: the same statement reworded.
  */
-export const NGRAM_THRESHOLDS: SimilarityThresholds = Object.freeze({
-  cluster: 0.6,
-  reinforce: 0.88,
-  related: 0.45,
-  merge: 0.88,
-  rejection: 0.88,
+export const LEXICAL_THRESHOLDS: SimilarityThresholds = Object.freeze({
+  cluster: 0.12,
+  reinforce: 0.6,
+  related: 0.25,
+  merge: 0.6,
+  rejection: 0.6,
 });
 
+/** The offline rule classifier's cut-offs, on the same scale (offline/rule-classifier.ts). */
+export const LEXICAL_CLASSIFICATION = Object.freeze({ supports: 0.4, partial: LEXICAL_THRESHOLDS.related });
+
 export function thresholdsFor(embedderId: string): SimilarityThresholds {
-  return embedderId === NGRAM_EMBEDDER_ID ? NGRAM_THRESHOLDS : MODEL_THRESHOLDS;
+  return embedderId === LEXICAL_EMBEDDER_ID ? LEXICAL_THRESHOLDS : MODEL_THRESHOLDS;
 }

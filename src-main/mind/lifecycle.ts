@@ -12,6 +12,7 @@ import { findMemoryById, findMemoryBySeq, scrubMemoryVersions, updateMemory } fr
 import type { MemoryRecord } from '../store/memory-record';
 import { redactRejectionText } from '../store/rejections-repo';
 import { deleteEmbedding } from '../store/vectors-repo';
+import { deleteExplanation } from '../store/explanations-repo';
 import { truncateWriteAheadLog } from '../store/maintenance-queries';
 import { applyChange, loadWritable } from './change';
 import type { Mind } from './mind';
@@ -64,6 +65,7 @@ export function forgetMemory(mind: Mind, id: string, options: WriteOptions): Mem
     redactRejectionText(db, id);
     deleteEvidenceRefsOf(db, current.seq);
     deleteEmbedding(db, current.seq);
+    deleteExplanation(db, current.seq);
     updateMemory(db, current.seq, {
       content: '',
       fields: {},

@@ -72,6 +72,13 @@ export function maxMemorySeqOf(db: Db): number {
   return (stmt(db, 'SELECT coalesce(max(seq), 0) AS seq FROM memories').get() as { seq: number }).seq;
 }
 
+/** The mind's latest active episodes before `beforeSeq`, newest first. */
+export function recentEpisodes(db: Db, beforeSeq: number, limit: number): MemoryRecord[] {
+  return (
+    stmt(db, `SELECT * FROM memories WHERE type = 'episode' AND status = 'active' AND seq < ? ORDER BY seq DESC LIMIT ?`).all(beforeSeq, limit) as MemoryRow[]
+  ).map(toRecord);
+}
+
 /** Raw captures nobody has processed, and that triage has not looked at yet, oldest first. */
 export function untriagedRaws(db: Db, limit: number): MemoryRecord[] {
   return (
@@ -87,6 +94,25 @@ export function activeBeliefs(db: Db): MemoryRecord[] {
   return (stmt(db, `SELECT * FROM memories WHERE type = 'belief' AND status = 'active' ORDER BY seq`).all() as MemoryRow[]).map(
     toRecord,
   );
+}
+
+/**
+ * The supporting episodes of the active beliefs (the latest `perBelief` of each, at most `limit`
+ * in all, newest beliefs first): what each belief is about, in its episodes' words.
+ */
+export function evidenceEpisodesOfActiveBeliefs(db: Db, perBelief: number, limit: number): { beliefSeq: number; episode: MemoryRecord }[] {
+  const rows = stmt(
+    db,
+    `SELECT belief_seq, m.* FROM (
+       SELECT l.from_seq AS belief_seq, l.to_seq AS episode_seq,
+              row_number() OVER (PARTITION BY l.from_seq ORDER BY l.seq DESC) AS rank
+       FROM links l JOIN memories b ON b.seq = l.from_seq
+       WHERE l.kind = 'evidence' AND b.type = 'belief' AND b.status = 'active'
+     ) e JOIN memories m ON m.seq = e.episode_seq
+     WHERE e.rank <= ? AND m.type = 'episode' AND m.status != 'forgotten'
+     ORDER BY belief_seq DESC, m.seq LIMIT ?`,
+  ).all(perBelief, limit) as (MemoryRow & { belief_seq: number })[];
+  return rows.map((row) => ({ beliefSeq: row.belief_seq, episode: toRecord(row) }));
 }
 
 /** A belief's evidence as the gates read it. */

@@ -161,11 +161,28 @@ describe('migrations', () => {
     }
   });
 
-  it('0007_editing_and_undo groups journal rows and links by action, lets links be voided, rejections revoked, and indexes the review queue', () => {
+  it('0007_belief_explanations adds the table where consolidation records why it drafted each belief', () => {
+    const store = openStore(':memory:');
+    try {
+      const columns = (store.db.prepare('PRAGMA table_info(belief_explanations)').all() as { name: string; pk: number }[]).map((c) => [c.name, c.pk]);
+      expect(columns).toEqual([
+        ['memory_seq', 1],
+        ['run_id', 0],
+        ['created_at', 0],
+        ['explanation', 0],
+      ]);
+      const references = store.db.prepare('PRAGMA foreign_key_list(belief_explanations)').all() as { table: string; from: string; to: string }[];
+      expect(references.map((r) => [r.table, r.from, r.to])).toEqual([['memories', 'memory_seq', 'seq']]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('0008_editing_and_undo groups journal rows and links by action, lets links be voided, rejections revoked, and indexes the review queue', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mindloom-undo-'));
     try {
       const path = join(dir, 'older.mind');
-      writeOlderMind(dir, path, 7);
+      writeOlderMind(dir, path, 8);
       const older = new Database(path);
       insertMemory(older, memoryRow({ id: 'bl_old', type: 'belief', reviewStatus: 'pending' }));
       older.prepare(`INSERT INTO journal (at, actor, op, memory_id) VALUES (1, 'user', 'create', 'bl_old')`).run();

@@ -282,6 +282,20 @@ export const consolidationMarks = sqliteTable('consolidation_marks', {
   runId: text('run_id').notNull(),
 });
 
+/**
+ * Why consolidation drafted a belief, recorded with it (consolidation/explanation.ts): the
+ * cluster's episodes with their similarity to its centroid, the words they share, the threshold
+ * used. One row per belief a run created; forgetting the belief deletes it.
+ */
+export const beliefExplanations = sqliteTable('belief_explanations', {
+  memorySeq: integer('memory_seq')
+    .primaryKey()
+    .references(() => memories.seq),
+  runId: text('run_id').notNull(),
+  createdAt: integer('created_at').notNull(),
+  explanation: text('explanation').notNull(),
+});
+
 export const meta = sqliteTable('meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),

@@ -62,6 +62,15 @@ export function resetVectorTable(db: Db, embedder: EmbedderInfo): void {
   writeMeta(db, 'embedder_dimension', String(embedder.dimension));
 }
 
+/**
+ * Empties the vector table for an embedder whose vectors are not stored (see
+ * consolidation/reembed.ts): the table keeps its shape, meta names the new owner.
+ */
+export function clearVectorTable(db: Db, embedderId: string): void {
+  db.exec('DELETE FROM memory_vectors');
+  writeMeta(db, 'embedder', embedderId);
+}
+
 /** How many memories may carry a vector (everything not forgotten). */
 export function countEmbeddable(db: Db): number {
   return (stmt(db, `SELECT count(*) AS n FROM memories WHERE status != 'forgotten'`).get() as { n: number }).n;

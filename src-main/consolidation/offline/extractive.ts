@@ -1,33 +1,49 @@
 /**
- * Extractive synthesis: the offline provider does not write new sentences, it picks the one the
- * cluster agrees on most. Candidates are every episode's lessons (or, without lessons, its
- * outcome line); the winner is the candidate closest to the centroid of the whole cluster, so an
- * idiosyncratic lesson loses to one that many episodes echo. Structured fields come from plain
- * parsing of the chosen sentence.
+ * Extractive synthesis: the offline provider does not write new sentences; it drafts the belief
+ * from the sentence the cluster agrees with most, trimmed to a statement. Candidates are the
+ * lessons and the clauses of the objective and outcome (cut at "→", ";" and sentence ends) of the
+ * cluster's most central episodes (SENTENCE_SOURCES of them: a large cluster says it many times). Each is scored by how much the whole cluster shares it: its mean similarity to the
+ * cluster's episodes. A lesson is already a generalization, so it is preferred over a clause that
+ * reports one incident, unless that clause is clearly more shared (LESSON_PREFERENCE). The winner
+ * loses what belongs to one episode only (parentheticals, a leading "Lesson:"), is cut to
+ * MAX_WORDS and ends as a sentence. Structured fields come from plain parsing of the statement.
+ * The review queue says the statement was drafted from N episodes, so the person edits it.
  */
 import { contentTerms, contentWords } from '../../../shared/rules/contradiction';
 import type { BeliefCandidate, SourceText } from '../provider';
-import { centroid, cosine } from '../vector-math';
+import { cosine, meanDirection, type Vector } from '../vector-math';
 import { splitSourceText } from '../source-text';
 
 const MAX_WORDS = 30;
+/** A lesson's score is multiplied by this before it is compared with an incident's clause. */
+const LESSON_PREFERENCE = 1.5;
+const SENTENCE_SOURCES = 8;
 
-export function extractCandidate(cluster: readonly SourceText[], embed: (text: string) => Float32Array): BeliefCandidate {
-  const center = centroid(cluster.map((item) => embed(item.text)));
-  const sentences = cluster.flatMap((item) => {
-    const parts = splitSourceText(item.text);
-    return parts.lessons.length > 0 ? parts.lessons : [parts.main];
-  });
-  let best = sentences[0] ?? '';
+interface Sentence {
+  readonly text: string;
+  readonly lesson: boolean;
+  /** The episode it comes from: the one the statement cites. */
+  readonly source: string;
+}
+
+export function extractCandidate(cluster: readonly SourceText[], embed: (text: string) => Vector): BeliefCandidate {
+  const vectors = cluster.map((item) => embed(item.text));
+  const { direction, resultant } = meanDirection(vectors);
+  const central = cluster
+    .map((item, i) => ({ item, closeness: cosine(vectors[i] as Vector, direction) }))
+    .sort((a, b) => b.closeness - a.closeness)
+    .slice(0, SENTENCE_SOURCES);
+  let best: Sentence = { text: '', lesson: false, source: '' };
   let bestScore = -Infinity;
-  for (const sentence of sentences) {
-    const score = cosine(embed(sentence), center);
+  for (const sentence of central.flatMap(({ item }) => sentencesOf(item))) {
+    const shared = cosine(embed(sentence.text), direction) * resultant;
+    const score = sentence.lesson ? shared * LESSON_PREFERENCE : shared;
     if (score > bestScore) {
       best = sentence;
       bestScore = score;
     }
   }
-  const statement = asStatement(best);
+  const statement = asStatement(best.text);
   const subject = subjectOf(statement, cluster);
   return {
     statement,
@@ -35,12 +51,30 @@ export function extractCandidate(cluster: readonly SourceText[], embed: (text: s
     predicate: predicateOf(statement, subject),
     context: contextOf(statement),
     timeframe: timeframeOf(statement),
+    citations: best.source === '' ? [] : [best.source],
   };
 }
 
+/** An episode's lessons, and the clauses of its main line. */
+function sentencesOf(item: SourceText): Sentence[] {
+  const { main, lessons } = splitSourceText(item.text);
+  const clauses = main
+    .split(/\s+→\s+|;\s+|(?<=[.!?])\s+/u)
+    .map((clause) => clause.trim())
+    .filter((clause) => contentWords(clause).length > 0);
+  return [
+    ...lessons.map((lesson) => ({ text: lesson, lesson: true, source: item.id })),
+    ...clauses.map((clause) => ({ text: clause, lesson: false, source: item.id })),
+  ];
+}
+
 function asStatement(sentence: string): string {
-  const words = sentence.trim().replace(/\s+/g, ' ').split(' ').slice(0, MAX_WORDS);
-  const text = words.join(' ').replace(/[.;:,\s]+$/u, '');
+  const trimmed = sentence
+    .replace(/\s*\([^)]*\)/gu, '')
+    .replace(/^(?:lesson|note|learned|takeaway)\s*:\s*/iu, '')
+    .trim()
+    .replace(/\s+/gu, ' ');
+  const text = trimmed.split(' ').slice(0, MAX_WORDS).join(' ').replace(/[.;:,\s]+$/u, '');
   return text.length === 0 ? text : `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 

@@ -1,9 +1,15 @@
 /**
- * The offline embedder: hashed character n-grams. Each lower-cased word is wrapped in boundary
- * marks ("<word>") and cut into its 3-, 4- and 5-grams; each n-gram is hashed (FNV-1a, then a
- * murmur finalizer so every bit mixes) to one of `dimension` buckets with a sign taken from
- * another hash bit (signed hashing keeps collisions from piling up in one direction), and the
- * vector is L2-normalized. Deterministic, no model, no network: texts that share words and word
+ * Hashed character n-grams: a stateless dense embedding that needs nothing from the mind. It was
+ * consolidation's offline embedder before the lexical space (lexical-embedder.ts, learned from
+ * the mind and never stored) took its place; it stays for what needs a dense vector of a text at
+ * once: recall's comparison of its best text matches with the query in an offline mind, the
+ * vectors minds built before that still hold (id `offline-ngram`), and the fake OpenAI server's
+ * embeddings.
+ *
+ * Each lower-cased word is wrapped in boundary marks ("<word>") and cut into its 3-, 4- and
+ * 5-grams; each n-gram is hashed (FNV-1a, then a murmur finalizer so every bit mixes) to one of
+ * `dimension` buckets with a sign taken from another hash bit (signed hashing keeps collisions
+ * from piling up in one direction), and the vector is L2-normalized. Deterministic, no model, no network: texts that share words and word
  * pieces ("deploy", "deploys", "deployment") land close together.
  */
 import type { Embedder } from '../provider';
@@ -50,6 +56,7 @@ export function createNgramEmbedder(dimension = NGRAM_DIMENSION): Embedder {
   return {
     id: NGRAM_EMBEDDER_ID,
     dimension,
+    stored: true,
     embed: (texts) => Promise.resolve(texts.map((text) => embedText(text, dimension))),
   };
 }

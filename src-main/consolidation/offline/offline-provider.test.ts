@@ -1,44 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { NGRAM_THRESHOLDS, thresholdsFor, MODEL_THRESHOLDS } from '../thresholds';
-import { cosine } from '../vector-math';
+import { LEXICAL_THRESHOLDS, MODEL_THRESHOLDS, thresholdsFor } from '../thresholds';
 import { textOf } from '../source-text';
-import { createNgramEmbedder, embedText, NGRAM_EMBEDDER_ID } from './ngram-embedder';
+import { LEXICAL_EMBEDDER_ID } from './lexical-embedder';
 import { createOfflineProvider } from './offline-provider';
 
 const signal = new AbortController().signal;
-const e = (text: string) => embedText(text, 384);
-const sim = (a: string, b: string) => cosine(e(a), e(b));
 
-describe('offline n-gram embedder', () => {
-  it('is deterministic and L2-normalized at its dimension', async () => {
-    const embedder = createNgramEmbedder();
-    expect(embedder.id).toBe(NGRAM_EMBEDDER_ID);
-    const [a, b] = await embedder.embed(['Friday deploys break the build', 'Friday deploys break the build'], signal);
-    expect(a).toHaveLength(384);
-    expect(Array.from(a as Float32Array)).toEqual(Array.from(b as Float32Array));
-    const norm = Math.sqrt((a as Float32Array).reduce((sum, x) => sum + x * x, 0));
-    expect(norm).toBeCloseTo(1, 5);
-  });
-
-  it('leaves a text without words at the zero vector rather than dividing by zero', () => {
-    expect(Array.from(e('→ … !!')).every((x) => x === 0)).toBe(true);
-  });
-
-  it('scores similar texts above dissimilar ones, on the scale the offline thresholds assume', () => {
-    const paraphrase = sim('Deploys on Friday break the build', 'Friday deploys broke the build again');
-    const unrelated = sim('Deploys on Friday break the build', 'The cache eviction policy in search is too aggressive');
-    const reworded = sim('The user prefers Bun for personal projects', 'User prefers using Bun in personal projects');
-    expect(paraphrase).toBeGreaterThan(unrelated);
-    expect(paraphrase).toBeGreaterThanOrEqual(NGRAM_THRESHOLDS.cluster);
-    expect(unrelated).toBeLessThan(NGRAM_THRESHOLDS.related);
-    expect(reworded).toBeGreaterThan(paraphrase);
-    expect(sim('The user prefers Bun', 'The user prefers Bun.')).toBeCloseTo(1, 5);
-  });
-
-  it('keeps thresholds per embedder: the seed values for models, calibrated ones for n-grams', () => {
-    expect(thresholdsFor('text-embedding-3-small')).toEqual({ cluster: 0.7, reinforce: 0.92, related: 0.7, merge: 0.92, rejection: 0.92 });
-    expect(thresholdsFor(NGRAM_EMBEDDER_ID)).toBe(NGRAM_THRESHOLDS);
-    expect(NGRAM_THRESHOLDS).not.toEqual(MODEL_THRESHOLDS);
+describe('thresholds', () => {
+  it('are kept per embedder: the seed values for models, calibrated ones for the lexical space', () => {
+    expect(thresholdsFor('openai:text-embedding-3-small')).toEqual({ cluster: 0.7, reinforce: 0.92, related: 0.7, merge: 0.92, rejection: 0.92 });
+    expect(thresholdsFor(LEXICAL_EMBEDDER_ID)).toBe(LEXICAL_THRESHOLDS);
+    expect(LEXICAL_THRESHOLDS).not.toEqual(MODEL_THRESHOLDS);
   });
 });
 

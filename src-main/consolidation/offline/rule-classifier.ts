@@ -9,17 +9,21 @@
  * 3. supports — similarity ≥ SUPPORTS_MIN (the same lesson in other words);
  * 4. irrelevant — otherwise.
  * The pipeline only asks about beliefs already past the `related` threshold, so these cut-offs sit
- * above it (n-gram scale: see thresholds.ts).
+ * at or above it (the lexical space's scale: see thresholds.ts).
  */
 import { detectContradiction } from '../../../shared/rules/contradiction';
 import type { ClassificationResult } from '../provider';
-import { cosine } from '../vector-math';
+import { LEXICAL_CLASSIFICATION } from '../thresholds';
+import { cosine, type Vector } from '../vector-math';
 
-const SUPPORTS_MIN = 0.6;
-const PARTIAL_MIN = 0.45;
+const { supports: SUPPORTS_MIN, partial: PARTIAL_MIN } = LEXICAL_CLASSIFICATION;
 const QUALIFIER = /\b(except|unless|only (?:when|if|for|in|on)|but not|not always|sometimes|depends on|in some cases|not when)\b/i;
 
-export function classifyByRules(belief: string, episode: string, embed: (text: string) => Float32Array): ClassificationResult {
+/**
+ * What the rules alone say of a text already known to be about the belief: it contradicts it, or
+ * holds it only in part (a qualifier), or null (nothing against it).
+ */
+export function ruleVerdict(belief: string, episode: string): (ClassificationResult & { classification: 'contradicts' | 'partial' }) | null {
   const rule = detectContradiction(belief, episode);
   if (rule) {
     return {
@@ -27,10 +31,16 @@ export function classifyByRules(belief: string, episode: string, embed: (text: s
       reasoning: `${rule.kind}: "${rule.terms[0]}" against "${rule.terms[1]}" on ${rule.sharedTerms.join(', ')}`,
     };
   }
-  const similarity = cosine(embed(belief), embed(episode));
   const qualifier = QUALIFIER.exec(episode);
-  if (qualifier && similarity >= PARTIAL_MIN) {
-    return { classification: 'partial', reasoning: `same topic (similarity ${similarity.toFixed(2)}), qualified by "${qualifier[0]}"` };
+  return qualifier ? { classification: 'partial', reasoning: `qualified by "${qualifier[0]}"` } : null;
+}
+
+export function classifyByRules(belief: string, episode: string, embed: (text: string) => Vector): ClassificationResult {
+  const similarity = cosine(embed(belief), embed(episode));
+  const verdict = ruleVerdict(belief, episode);
+  if (verdict?.classification === 'contradicts') return verdict;
+  if (verdict?.classification === 'partial' && similarity >= PARTIAL_MIN) {
+    return { classification: 'partial', reasoning: `same topic (similarity ${similarity.toFixed(2)}), ${verdict.reasoning}` };
   }
   if (similarity >= SUPPORTS_MIN) {
     return { classification: 'supports', reasoning: `same lesson (similarity ${similarity.toFixed(2)})` };

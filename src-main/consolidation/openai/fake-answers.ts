@@ -1,9 +1,9 @@
 /**
  * What the fake OpenAI server answers when no test scripted the content: a value that fits the
  * requested JSON schema (the strict subset OpenAI accepts), and an embedding that depends only on
- * the text. Both are deterministic, so a run against the fake is reproducible. Embeddings are the
- * offline embedder's hashed n-grams (texts that share words get similar vectors, so clustering
- * finds something in an end-to-end run), scaled off unit length: normalizing is the client's job.
+ * the text. Both are deterministic, so a run against the fake is reproducible. Embeddings are
+ * hashed character n-grams (texts that share words get similar vectors, so clustering finds
+ * something in an end-to-end run), scaled off unit length: normalizing is the client's job.
  */
 import { embedText } from '../offline/ngram-embedder';
 
@@ -29,7 +29,10 @@ export function embeddingFor(text: string, dimension: number): number[] {
   return vector;
 }
 
-/** A value that fits `schema`; choices (enum members) depend on `seed`, so different prompts vary. */
+/**
+ * A value that fits `schema`; choices (enum members) depend on `seed` (the prompt), so different
+ * prompts vary. Citations are what a cooperative model gives: the ids the prompt lists ("- [ep_…]").
+ */
 export function valueForSchema(schema: JsonSchema, seed: string, name = 'value'): unknown {
   const anyOf = schema['anyOf'];
   if (Array.isArray(anyOf) && anyOf.length > 0) return valueForSchema(anyOf[0] as JsonSchema, seed, name);
@@ -56,6 +59,9 @@ export function valueForSchema(schema: JsonSchema, seed: string, name = 'value')
     case 'null':
       return null;
     default: {
+      const citation = /^citations\[(\d+)\]$/.exec(name);
+      const listed = [...seed.matchAll(/^- \[([^\]]+)\]/gm)].map((match) => match[1] as string);
+      if (citation && listed.length > 0) return listed[Number(citation[1]) % listed.length];
       const text = `fake ${name} ${fnv1a(seed).toString(16)}`;
       const maxLength = typeof schema['maxLength'] === 'number' ? schema['maxLength'] : text.length;
       return text.slice(0, maxLength);

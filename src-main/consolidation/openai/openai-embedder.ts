@@ -66,6 +66,7 @@ export function createOpenAiEmbedder(client: OpenAI, call: CallContext, dimensio
     get dimension() {
       return knownDimension;
     },
+    stored: true,
     async embed(texts, signal) {
       const vectors: Float32Array[] = [];
       for (let start = 0; start < texts.length; start += BATCH_SIZE) {

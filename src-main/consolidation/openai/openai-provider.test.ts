@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MindError } from '../../../shared/errors';
 import type { OpenAiSettings } from '../../../shared/settings';
 import { ProviderItemError, type ConsolidationProvider, type SourceText } from '../provider';
+import type { Vector } from '../vector-math';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from './fake-openai-server';
 import { createOpenAiProvider } from './openai-provider';
 
@@ -39,6 +40,14 @@ const EPISODES: SourceText[] = [
 ];
 const BELIEF: SourceText = { id: 'bl_1', text: 'The user prefers Bun for personal projects' };
 const RAW: SourceText = { id: 'raw_1', text: 'ok thanks!' };
+/** A synthesis answer as the seed's schema shapes it. */
+const CANDIDATE = {
+  statement: 'The user prefers Bun over npm for personal projects',
+  subject: 'user',
+  predicate: 'prefers Bun',
+  context: 'personal projects',
+  timeframe: 'current',
+};
 
 /** The request the server got, as JSON. */
 function body(index = 0): Record<string, unknown> {
@@ -67,13 +76,7 @@ async function itemFailure(promise: Promise<unknown>): Promise<ProviderItemError
 
 describe('openai provider: answers', () => {
   it('synthesizes a belief candidate with the seed prompt and a strict json_schema response format', async () => {
-    const candidate = {
-      statement: 'The user prefers Bun over npm for personal projects',
-      subject: 'user',
-      predicate: 'prefers Bun',
-      context: 'personal projects',
-      timeframe: 'current',
-    };
+    const candidate = CANDIDATE;
     server.script({ kind: 'answer', content: JSON.stringify(candidate) });
     const result = await provider().synthesize(EPISODES, signal);
     expect(result).toEqual(candidate);
@@ -85,12 +88,42 @@ describe('openai provider: answers', () => {
     const jsonSchema = jsonSchemaOf();
     expect(jsonSchema.name).toBe('belief_candidate');
     expect(jsonSchema.strict).toBe(true);
-    expect(jsonSchema.schema.required.sort()).toEqual(['context', 'predicate', 'statement', 'subject', 'timeframe']);
+    expect(jsonSchema.schema.required.sort()).toEqual(['citations', 'context', 'predicate', 'statement', 'subject', 'timeframe']);
     expect(jsonSchema.schema.additionalProperties).toBe(false);
     const prompt = promptOf();
     expect(prompt).toContain('You are extracting a generalized belief from a cluster of memory episodes.');
     expect(prompt).toContain('- Only generalize what ALL episodes support. Do not infer beyond the evidence.');
     for (const episode of EPISODES) expect(prompt).toContain(`- [${episode.id}] ${episode.text}`);
+  });
+
+  it('asks for one general lesson and the ids of the episodes that support it, and returns them', async () => {
+    const candidate = { ...CANDIDATE, citations: ['ep_1', 'ep_3', 'ep_1'] };
+    server.script({ kind: 'answer', content: JSON.stringify(candidate) });
+    expect(await provider().synthesize(EPISODES, signal)).toEqual({ ...candidate, citations: ['ep_1', 'ep_3'] });
+
+    const prompt = promptOf();
+    expect(prompt).toContain('Extract ONE belief statement that generalizes across these episodes: the general lesson they share');
+    expect(prompt).toContain('cite the episodes that support the lesson by their ids as listed');
+    expect(prompt).toContain('- Cite only ids from the list above.');
+    const citations = (jsonSchemaOf().schema as unknown as { properties: Record<string, unknown> }).properties['citations'];
+    expect(citations).toMatchObject({ anyOf: [{ type: 'array', items: { type: 'string' } }, { type: 'null' }] });
+  });
+
+  it('refuses an answer citing an episode the cluster does not hold; takes one that cites none', async () => {
+    const answer = { statement: 'Bun is fast', subject: 'bun', predicate: 'is fast', context: 'general', timeframe: 'current' };
+    server.script({ kind: 'answer', content: JSON.stringify({ ...answer, citations: ['ep_1', 'ep_404'] }) });
+    const error = await itemFailure(provider().synthesize(EPISODES, signal));
+    expect(error.reason).toBe('malformed');
+    expect(error.message).toContain('cites ep_404, which is not among the cluster');
+
+    server.script({ kind: 'answer', content: JSON.stringify({ ...answer, citations: null }) });
+    expect(await provider().synthesize(EPISODES, signal)).toEqual(answer);
+  });
+
+  it('left to itself, the fake answers like a cooperative model: it cites the episodes the prompt lists', async () => {
+    const result = await provider().synthesize(EPISODES, signal);
+    expect(result.citations?.length).toBeGreaterThan(0);
+    for (const id of result.citations ?? []) expect(EPISODES.map((e) => e.id)).toContain(id);
   });
 
   it('accepts whatever fits the schema it sent (the fake derives its answer from that schema)', async () => {
@@ -129,7 +162,11 @@ describe('openai provider: answers', () => {
 });
 
 describe('openai provider: embeddings', () => {
-  const norm = (vector: Float32Array): number => Math.hypot(...vector);
+  /** A model's vectors are dense (they are stored). */
+  const norm = (vector: Vector | undefined): number => {
+    if (!(vector instanceof Float32Array)) throw new Error('expected a dense vector');
+    return Math.hypot(...vector);
+  };
 
   it('embeds in order, L2-normalized, learning the dimension from the first answer', async () => {
     const { embedder } = provider();
@@ -157,7 +194,7 @@ describe('openai provider: embeddings', () => {
     expect(embedder.dimension).toBe(384);
     const [vector] = await embedder.embed(['one text'], signal);
     expect(vector).toHaveLength(384);
-    expect(norm(vector ?? new Float32Array())).toBeCloseTo(1, 5);
+    expect(norm(vector)).toBeCloseTo(1, 5);
     expect(body()).toMatchObject({ model: 'text-embedding-3-large', dimensions: 384 });
   });
 

@@ -8,14 +8,14 @@
  */
 import { OpenAI } from 'openai';
 import type { OpenAiSettings } from '../../../shared/settings';
-import type { Classification, ConsolidationProvider } from '../provider';
+import { type Classification, type ConsolidationProvider, ProviderItemError } from '../provider';
 import type { CallContext } from './call-failure';
 import { createOpenAiEmbedder } from './openai-embedder';
 import { classificationPrompt, synthesisPrompt, triagePrompt } from './prompts';
 import { askStructured } from './structured-chat';
 import { fetchWholeResponse } from './whole-response-fetch';
 import {
-  BeliefCandidateOutput,
+  BeliefCandidateAnswer,
   CLASSIFICATION_FORMAT,
   type CLASSIFICATION_LABELS,
   ClassificationOutput,
@@ -60,9 +60,22 @@ export function createOpenAiProvider(
     id: 'openai',
     embedder: createOpenAiEmbedder(client, callFor('embedding', settings.embeddingModel), options.dimension),
 
-    synthesize(cluster, signal) {
+    async synthesize(cluster, signal) {
       const call = callFor('synthesis', settings.chatModel);
-      return askStructured(client, { call, format: SYNTHESIS_FORMAT, schema: BeliefCandidateOutput, prompt: synthesisPrompt(cluster) }, signal);
+      const { citations, ...candidate } = await askStructured(
+        client,
+        { call, format: SYNTHESIS_FORMAT, schema: BeliefCandidateAnswer, prompt: synthesisPrompt(cluster) },
+        signal,
+      );
+      const listed = new Set(cluster.map((source) => source.id));
+      const unknown = (citations ?? []).filter((id) => !listed.has(id));
+      if (unknown.length > 0) {
+        throw new ProviderItemError(
+          `synthesis with ${settings.chatModel} at ${settings.baseUrl}: the answer cites ${unknown.join(', ')}, which ${unknown.length === 1 ? 'is' : 'are'} not among the cluster's episodes`,
+          'malformed',
+        );
+      }
+      return citations ? { ...candidate, citations: [...new Set(citations)] } : candidate;
     },
 
     async classify(belief, episode, signal) {

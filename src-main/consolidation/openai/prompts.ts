@@ -1,8 +1,9 @@
 /**
- * The prompts sent to the chat model. Synthesis and classification are the belief seed's own
- * prompts, word for word; triage of raw captures is ours. The "Respond in JSON" blocks stay even
- * though the request carries a strict JSON schema: OpenAI-compatible local servers do not all
- * enforce it.
+ * The prompts sent to the chat model. Classification is the belief seed's own prompt, word for
+ * word; synthesis is the seed's, asking for one general lesson rather than a retelling of one
+ * episode, and for the ids of the episodes that support it; triage of raw captures is ours. The
+ * "Respond in JSON" blocks stay even though the request carries a strict JSON schema:
+ * OpenAI-compatible local servers do not all enforce it.
  */
 import type { SourceText } from '../provider';
 
@@ -17,21 +18,24 @@ export function synthesisPrompt(cluster: readonly SourceText[]): string {
 Episodes:
 ${listSources(cluster)}
 
-Extract ONE belief statement that generalizes across these episodes. Also extract structured fields.
+Extract ONE belief statement that generalizes across these episodes: the general lesson they share, not a retelling of any one of them. Also extract structured fields, and cite the episodes that support the lesson by their ids as listed.
 
 Respond in JSON:
 {
-  "statement": "A concise generalized belief (1 sentence, max 30 words)",
+  "statement": "One general lesson the episodes share (1 sentence, max 30 words)",
   "subject": "The entity this belief is about",
   "predicate": "The property or preference",
   "context": "When/where this applies (or 'general' if always)",
-  "timeframe": "current | past | always"
+  "timeframe": "current | past | always",
+  "citations": ["the ids of the episodes that support the lesson, e.g. ${cluster[0]?.id ?? 'ep_…'}"]
 }
 
 Rules:
 - Only generalize what ALL episodes support. Do not infer beyond the evidence.
 - If episodes conflict, state the majority view and note the context.
-- Keep the statement falsifiable — avoid vague claims.`;
+- Keep the statement falsifiable — avoid vague claims.
+- Do not name the particular services, people, dates or numbers of one episode unless all share them.
+- Cite only ids from the list above.`;
 }
 
 export function classificationPrompt(belief: SourceText, episode: SourceText): string {

@@ -8,12 +8,19 @@ import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
 
 export const BeliefCandidateOutput = z.object({
-  statement: z.string().min(1).describe('A concise generalized belief (1 sentence, max 30 words)'),
+  statement: z.string().min(1).describe('One general lesson the episodes share (1 sentence, max 30 words)'),
   subject: z.string().min(1).describe('The entity this belief is about'),
   predicate: z.string().min(1).describe('The property or preference'),
   context: z.string().min(1).describe("When/where this applies (or 'general' if always)"),
   timeframe: z.enum(['current', 'past', 'always']),
+  citations: z.array(z.string()).nullable().describe('The ids of the episodes, as listed, that support the lesson'),
 });
+
+/**
+ * How an answer is read: as asked, except that an answer without citations (a local server that
+ * does not enforce the schema may leave them out) is still a lesson, just an uncited one.
+ */
+export const BeliefCandidateAnswer = BeliefCandidateOutput.extend({ citations: z.array(z.string()).nullish() });
 
 /** The seed's labels, upper-case as its prompt spells them; the provider lower-cases them. */
 export const CLASSIFICATION_LABELS = ['SUPPORTS', 'CONTRADICTS', 'PARTIAL', 'IRRELEVANT'] as const;

@@ -16,6 +16,29 @@ describe('mindloom show', () => {
     expect(plain).toMatchObject({ id, type: 'belief', content: 'Rust is fast', fields: { subject: 'rust' }, version: 1 });
   });
 
+  it('shows why consolidation drafted a belief: its episodes by similarity, the words they share, the threshold', async () => {
+    const { cli } = await freshMind();
+    const objectives = ['Friday deploy of billing', 'Friday deploy of search', 'Friday evening deploy of checkout'];
+    const episodes: string[] = [];
+    for (const objective of objectives) {
+      episodes.push(await ok(cli('add', 'episode', `${objective} → weekend incident`, '--field', 'lessons=Friday deploys cause weekend incidents')));
+    }
+    const note = await ok(cli('add', 'note', 'Nothing to explain here'));
+    const run = JSON.parse(await ok(cli('consolidate', '--dry-run', '--json'))) as { actions: { op: string }[] };
+    expect(run.actions.map((a) => a.op)).toContain('create_belief');
+    await ok(cli('consolidate'));
+    const history = JSON.parse(await ok(cli('lineage', episodes[0] as string, '--down'))) as { nodes: { id: string; type: string }[] };
+    const belief = history.nodes.find((n) => n.type === 'belief')?.id ?? '';
+    const shown = JSON.parse(await ok(cli('show', belief))) as { content: string; explanation: Record<string, unknown> & { episodes: { id: string; similarity: number }[]; sharedTerms: { term: string; episodes: number }[] } };
+    expect(shown.content).toBe('Friday deploys cause weekend incidents.');
+    expect(shown.explanation).toMatchObject({ beliefId: belief, provider: 'offline', embedder: 'offline-lexical-1', threshold: 0.12 });
+    expect(shown.explanation.episodes.map((e) => e.id).sort()).toEqual([...episodes].sort());
+    for (const e of shown.explanation.episodes) expect(e.similarity).toBeGreaterThan(0.12);
+    expect(shown.explanation.sharedTerms).toContainEqual({ term: 'weekend', episodes: 3 });
+    expect(shown.explanation.sharedTerms).toContainEqual({ term: 'friday', episodes: 3 });
+    expect((JSON.parse(await ok(cli('show', note))) as { explanation: unknown }).explanation).toBeNull();
+  });
+
   it('--as-of shows the memory as it stood then; a time before it existed is not_found', async () => {
     const { cli } = await freshMind();
     const id = await ok(cli('add', 'note', 'Before the change', '--confidence', '0.5'));

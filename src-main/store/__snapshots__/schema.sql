@@ -110,6 +110,15 @@ CREATE TABLE "__drizzle_migrations" (
 				created_at numeric
 			);
 
+-- table belief_explanations
+CREATE TABLE `belief_explanations` (
+	`memory_seq` integer PRIMARY KEY NOT NULL,
+	`run_id` text NOT NULL,
+	`created_at` integer NOT NULL,
+	`explanation` text NOT NULL,
+	FOREIGN KEY (`memory_seq`) REFERENCES `memories`(`seq`) ON UPDATE no action ON DELETE no action
+);
+
 -- table consolidation_marks
 CREATE TABLE `consolidation_marks` (
 	`seq` integer PRIMARY KEY NOT NULL,

@@ -14,6 +14,7 @@ import { TimeAgo } from '../../components/time-ago';
 import { ConfidenceCard } from './confidence-card';
 import { EditForm } from './edit-form';
 import { EditingActions } from './editing-actions';
+import { ExplanationCard } from './explanation-card';
 import { fieldSpecs, toDraft } from './field-specs';
 import { ForgetAction } from './forget-dialog';
 import { HistoryList } from './history-list';
@@ -91,6 +92,7 @@ function MemoryDetail({ view }: { view: MemoryView }) {
         <ConfidenceCard view={view} />
         <ProvenanceCard view={view} />
         <MetaCard view={view} />
+        {view.type === 'belief' && <ExplanationCard id={view.id} />}
         <HistoryList id={view.id} />
       </div>
     </article>

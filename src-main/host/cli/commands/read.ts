@@ -1,4 +1,5 @@
 /** Commands that read one memory or the whole mind and always answer in JSON (machines read them). */
+import { getBeliefExplanation } from '../../../consolidation/explanation';
 import { getHistory } from '../../../mind/history';
 import { getLineage, type LineageDirection } from '../../../mind/lineage';
 import { getMemoryView } from '../../../mind/memory-view';
@@ -11,11 +12,13 @@ export const showCommand: MindCommand = {
   kind: 'mind',
   name: 'show',
   usage: 'show ID [--as-of ISO]',
-  summary: 'One memory as JSON: confidence (stored and effective), tier and why, provenance; --as-of for the past.',
+  summary:
+    'One memory as JSON: confidence (stored and effective), tier and why, provenance, and for a belief consolidation drafted, why (its episodes, their similarity, shared words, threshold); --as-of for the past.',
   positionals: ['ID'],
   options: { 'as-of': { type: 'string' } },
   run(mind, input) {
-    return json(getMemoryView(mind, input.args[0] as string, { asOf: input.options.isoTime('as-of') }));
+    const id = input.args[0] as string;
+    return json({ ...getMemoryView(mind, id, { asOf: input.options.isoTime('as-of') }), explanation: getBeliefExplanation(mind, id) });
   },
 };
 
