@@ -13,6 +13,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../e2e/support/chromium';
+import { EDITING_TARGETS, type EditingFigures, measureEditing } from './editing-bench';
 import { median, p95, summarize, type Timing } from './measure';
 import { startServeProcess } from './serve-process';
 
@@ -125,6 +126,8 @@ export interface UiBenchResult {
   serveStartMs: number;
   timings: Timing[];
   scroll: ScrollFigures;
+  /** The editing views (bench/editing-bench.ts). */
+  editing: EditingFigures;
   chromium: string;
 }
 
@@ -220,6 +223,7 @@ export async function runUiBench(options: UiBenchOptions): Promise<UiBenchResult
     await waitForFirstRow(scrollPage);
     const scroll = await measureScroll(scrollPage, options.scrollSeconds ?? 5);
     await scrollPage.close();
+    const editing = await measureEditing(context, origin, reps);
 
     return {
       size: options.size,
@@ -232,6 +236,7 @@ export async function runUiBench(options: UiBenchOptions): Promise<UiBenchResult
         summarize('filter change (click → rows)', filter),
       ],
       scroll,
+      editing,
       chromium: browser.version(),
     };
   } finally {
@@ -249,6 +254,7 @@ const TIMING_TARGETS: Readonly<Record<string, number>> = {
   'open the Browser (load → rows)': UI_TARGETS.openBrowserMs,
   'Overview → Browser (click → rows)': UI_TARGETS.navigateToBrowserMs,
   'filter change (click → rows)': UI_TARGETS.filterChangeMs,
+  ...EDITING_TARGETS,
 };
 
 function verdict(timing: Timing, target: number): string {
@@ -260,9 +266,10 @@ export function reportUiBench(result: UiBenchResult, machine: Record<string, unk
   const pad = (text: string, width: number) => text.padEnd(width);
   const num = (value: number) => value.toFixed(1).padStart(10);
   const header = `${pad(`UI @ ${result.size.toLocaleString('en')} memories`, 36)}${'median'.padStart(10)}${'p95'.padStart(10)}${'target'.padStart(10)}  verdict  reps`;
-  const lines = result.timings.map((t) => {
-    const target = TIMING_TARGETS[t.name] ?? Infinity;
-    return `${pad(t.name, 36)}${num(t.medianMs)}${num(t.p95Ms)}${`< ${target}`.padStart(10)}  ${pad(verdict(t, target), 7)}${String(t.reps).padStart(5)}`;
+  const lines = [...result.timings, ...result.editing.timings].map((t) => {
+    const target = TIMING_TARGETS[t.name];
+    const goal = target === undefined ? '—' : `< ${target}`;
+    return `${pad(t.name, 36)}${num(t.medianMs)}${num(t.p95Ms)}${goal.padStart(10)}  ${pad(target === undefined ? '' : verdict(t, target), 7)}${String(t.reps).padStart(5)}`;
   });
   const s = result.scroll;
   const scrollVerdict = s.fps >= UI_TARGETS.scrollFps * 0.95 && s.p95FrameMs <= 1000 / UI_TARGETS.scrollFps + 2 ? 'PASS' : 'MISS';
@@ -271,6 +278,7 @@ export function reportUiBench(result: UiBenchResult, machine: Record<string, unk
       `${pad('scroll frame time (ms)', 36)}${num(s.medianFrameMs)}${num(s.p95FrameMs)}${`≈ ${(1000 / UI_TARGETS.scrollFps).toFixed(1)}`.padStart(10)}  ${pad(scrollVerdict, 7)}${String(s.frames).padStart(5)}\n` +
       `scrolling: ${s.fps} fps over ${s.seconds} s, ${s.framesOver33Ms} frames over 33 ms, longest ${s.maxFrameMs} ms; ` +
       `${s.wheelEvents} wheel events moved ${s.scrolledPx.toLocaleString('en')} px, ${s.rowsLoaded.toLocaleString('en')} rows loaded\n` +
+      `editing: the review queue held ${result.editing.queueTotal}; contradictions ${result.editing.openContradictions}\n` +
       `mindloom serve opened the mind in ${(result.serveStartMs / 1000).toFixed(1)} s; Chromium ${result.chromium}, headless, no GPU\n` +
       'PASS: p95 under target, PASS*: median under but p95 over, MISS: median over; scroll PASS: ≥ 57 fps and p95 frame ≤ 18.7 ms\n',
   );
@@ -284,6 +292,10 @@ export function reportUiBench(result: UiBenchResult, machine: Record<string, unk
         machine,
         ...result,
         timings: result.timings.map((t) => ({ ...t, targetMs: TIMING_TARGETS[t.name] ?? null, verdict: verdict(t, TIMING_TARGETS[t.name] ?? Infinity) })),
+        editing: {
+          ...result.editing,
+          timings: result.editing.timings.map((t) => ({ ...t, targetMs: TIMING_TARGETS[t.name] ?? null, verdict: verdict(t, TIMING_TARGETS[t.name] ?? Infinity) })),
+        },
         scroll: { ...result.scroll, targetFps: UI_TARGETS.scrollFps, verdict: scrollVerdict },
       },
       null,

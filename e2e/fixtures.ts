@@ -13,6 +13,11 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { type RunningHost, startHost } from '../src-main/host/serve/host';
 import { openMind } from '../src-main/mind/mind';
 import { BrowserPage } from './pages/browser-page';
+import { ContradictionsPage } from './pages/contradictions-page';
+import { EditingDialogs } from './pages/editing-dialogs';
+import { InboxPage } from './pages/inbox-page';
+import { RejectionsPage } from './pages/rejections-page';
+import { ReviewPage } from './pages/review-page';
 import { MemoryPage } from './pages/memory-page';
 import { OverviewPage } from './pages/overview-page';
 import { PalettePage } from './pages/palette-page';
@@ -40,6 +45,11 @@ export interface App {
   settings: SettingsPage;
   palette: PalettePage;
   toasts: Toasts;
+  review: ReviewPage;
+  rejections: RejectionsPage;
+  inbox: InboxPage;
+  contradictions: ContradictionsPage;
+  dialogs: EditingDialogs;
   /** Goes to a hash route in the open page (`#/browser?type=belief`, `#/memory/bl_…`). */
   go(hash: string): Promise<void>;
 }
@@ -97,6 +107,11 @@ export const test = base.extend<Fixtures>({
       settings: new SettingsPage(page),
       palette: new PalettePage(page),
       toasts: new Toasts(page),
+      review: new ReviewPage(page),
+      rejections: new RejectionsPage(page),
+      inbox: new InboxPage(page),
+      contradictions: new ContradictionsPage(page),
+      dialogs: new EditingDialogs(page),
       go: async (hash) => {
         await page.evaluate((target) => {
           window.location.hash = target;

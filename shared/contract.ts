@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorEnvelope } from './errors';
 import { CONSOLIDATION_CALLS } from './contract/consolidation';
+import { EDITING_CALLS } from './contract/editing';
 import { EXPLAIN_CALLS } from './contract/explain';
 import { LIVE_CALLS } from './contract/live';
 import { MEMORY_CALLS } from './contract/memories';
@@ -25,6 +26,7 @@ export const CALLS = {
   ...MEMORY_CALLS,
   ...SETTINGS_CALLS,
   ...CONSOLIDATION_CALLS,
+  ...EDITING_CALLS,
   ...EXPLAIN_CALLS,
   ...LIVE_CALLS,
   ...TRUST_CALLS,

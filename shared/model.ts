@@ -83,10 +83,17 @@ export const evidenceRefKindSchema = z.enum(EVIDENCE_REF_KINDS);
 export const GROUNDING_REF_KINDS: readonly EvidenceRefKind[] = ['code', 'file'];
 export const EVENT_REF_KINDS: readonly EvidenceRefKind[] = ['event'];
 
-export const CONTRADICTION_KINDS = ['negation', 'comparative', 'preference', 'classified', 'partial'] as const;
+/** `flagged`: a person marked the two as contradicting by hand. */
+export const CONTRADICTION_KINDS = ['negation', 'comparative', 'preference', 'classified', 'partial', 'flagged'] as const;
 export type ContradictionKind = (typeof CONTRADICTION_KINDS)[number];
 export const CONTRADICTION_STATUSES = ['open', 'acknowledged', 'resolved'] as const;
 export type ContradictionStatus = (typeof CONTRADICTION_STATUSES)[number];
+/**
+ * How a person settles a contradiction: one supersedes the other, a new belief reconciles both,
+ * both stand as an acknowledged tension, each is scoped to its own context, or one is archived.
+ */
+export const CONTRADICTION_RESOLUTIONS = ['supersede', 'reconcile', 'tension', 'scope', 'archive'] as const;
+export type ContradictionResolution = (typeof CONTRADICTION_RESOLUTIONS)[number];
 
 const unit = z.number().min(0).max(1);
 const signedUnit = z.number().min(-1).max(1);

@@ -39,6 +39,18 @@ export const BudgetSettingsSchema = z.object({
 export type BudgetSettings = z.infer<typeof BudgetSettingsSchema>;
 
 /**
+ * Auto-approval: an inferred memory that arrives pending with at least this confidence and this
+ * many pieces of evidence is approved at once (journaled `auto_approve`), so review stays for what
+ * is uncertain.
+ */
+export const ReviewSettingsSchema = z.object({
+  autoApprove: z.boolean(),
+  minConfidence: z.number().min(0).max(1),
+  minEvidence: z.number().int().min(0).max(1_000),
+});
+export type ReviewSettings = z.infer<typeof ReviewSettingsSchema>;
+
+/**
  * Backups of the mind: an automatic one each day (kept: the newest `keep`), and where they go
  * (null: a `NAME-backups` folder beside the mind file). Backups by hand are never deleted.
  */
@@ -56,6 +68,7 @@ export const MindSettingsSchema = z.object({
   budget: BudgetSettingsSchema,
   /** Apply revise / split / merge / archive proposals without waiting for approval. */
   autoApplyProposals: z.boolean(),
+  review: ReviewSettingsSchema,
   backup: BackupSettingsSchema,
 });
 export type MindSettings = z.infer<typeof MindSettingsSchema>;
@@ -72,6 +85,7 @@ export const DEFAULT_SETTINGS: MindSettings = {
   scheduler: { enabled: true, everyEpisodes: 20, everyHours: 4 },
   budget: { maxClustersPerCycle: 10, maxClassificationsPerCluster: 5, perCallTimeoutMs: 10_000, maxCycleMs: 120_000 },
   autoApplyProposals: false,
+  review: { autoApprove: false, minConfidence: 0.8, minEvidence: 3 },
   backup: { daily: false, keep: 7, folder: null },
 };
 
@@ -82,6 +96,7 @@ export const SettingsPatchSchema = z.object({
   scheduler: SchedulerSettingsSchema.partial().optional(),
   budget: BudgetSettingsSchema.partial().optional(),
   autoApplyProposals: z.boolean().optional(),
+  review: ReviewSettingsSchema.partial().optional(),
   backup: BackupSettingsSchema.partial().optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
@@ -93,6 +108,7 @@ export function mergeSettings(current: MindSettings, patch: SettingsPatch): Mind
     scheduler: { ...current.scheduler, ...patch.scheduler },
     budget: { ...current.budget, ...patch.budget },
     autoApplyProposals: patch.autoApplyProposals ?? current.autoApplyProposals,
+    review: { ...current.review, ...patch.review },
     backup: { ...current.backup, ...patch.backup },
   });
 }

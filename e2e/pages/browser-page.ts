@@ -20,7 +20,7 @@ export class BrowserPage {
     this.rows = this.grid.locator('[role="row"][data-memory-id]');
     this.search = page.getByRole('searchbox', { name: 'Search memories' });
     this.sortSelect = page.getByLabel('Sort by');
-    this.directionButton = page.getByRole('button', { name: /^Direction: / });
+    this.directionButton = page.getByRole('button', { name: /^(Ascending|Descending)$/ });
     this.filters = page.getByRole('complementary', { name: 'Filters' });
     this.noMatches = page.getByText('No memories match');
   }

@@ -20,7 +20,7 @@ export class OverviewPage {
 
   /** A headline figure ("Memories", "Review queue", "Uncertain") as a link into the Browser. */
   statLink(label: string): Locator {
-    return this.page.getByRole('link', { name: new RegExp(`^${label}: [\\d,]+\\+? — show in Browser$`) });
+    return this.page.getByRole('link', { name: new RegExp(`^${label}: [\\d,]+\\+? — show in \\w+$`) });
   }
 
   async stat(label: string): Promise<number> {
@@ -31,7 +31,7 @@ export class OverviewPage {
   bar(card: 'By type' | 'By tier' | 'By status', key: string): Locator {
     return this.page
       .getByRole('region', { name: card })
-      .getByRole('link', { name: new RegExp(`^${key}: [\\d,]+ — show in Browser$`) });
+      .getByRole('link', { name: new RegExp(`^${key} [\\d,]+ — show in Browser$`) });
   }
 
   async barCount(card: 'By type' | 'By tier' | 'By status', key: string): Promise<number> {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { RUN_STAGES, RUN_STATUSES } from '../consolidation-runs';
 import { count } from './common';
+import { ScanStateSchema } from './contradictions';
 import { SessionStatusSchema } from './session';
 import { TRUST_EVENTS } from './trust';
 
@@ -19,6 +20,8 @@ export const EVENTS = {
   'session.changed': SessionStatusSchema,
   'consolidation.progress': z.object({ runId: z.string(), stage: z.enum(RUN_STAGES), done: count, total: count }),
   'consolidation.finished': z.object({ runId: z.string(), status: z.enum(RUN_STATUSES) }),
+  /** A contradiction scan's progress, and its end (`running` false). */
+  'contradictions.scan': ScanStateSchema,
   ...TRUST_EVENTS,
 } as const satisfies Record<string, z.ZodType>;
 
@@ -32,5 +35,6 @@ export const MindEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session.changed'), payload: EVENTS['session.changed'] }),
   z.object({ type: z.literal('consolidation.progress'), payload: EVENTS['consolidation.progress'] }),
   z.object({ type: z.literal('consolidation.finished'), payload: EVENTS['consolidation.finished'] }),
+  z.object({ type: z.literal('contradictions.scan'), payload: EVENTS['contradictions.scan'] }),
   z.object({ type: z.literal('backup.progress'), payload: EVENTS['backup.progress'] }),
 ]) satisfies z.ZodType<MindEvent>;

@@ -30,6 +30,8 @@ export const MemoryFilterSchema = z.strictObject({
   scope: z.string().max(500).optional(),
   /** Full-text words (not combinable with `asOf`). */
   text: z.string().max(1_000).optional(),
+  /** Only memories gone a whole decay period without verification or reinforcement. */
+  stale: z.boolean().optional(),
 });
 export type MemoryFilter = z.output<typeof MemoryFilterSchema>;
 

@@ -10,6 +10,7 @@ import { explainCalls } from './explain-calls';
 import { journalPosition } from '../mind/outside-writes';
 import { type BackupPortOptions, bindBackups } from './backup-port';
 import type { ApiContext, HandlerTable } from './handler-table';
+import { editingCalls } from './editing-calls';
 import { liveCalls } from './live-calls';
 import { memoryCalls } from './memory-calls';
 import { mindCalls } from './mind-calls';
@@ -52,6 +53,7 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
     ...mindCalls(context),
     ...liveCalls(context),
     ...trustCalls(context),
+    ...editingCalls(context, logError),
     ...explainCalls(context),
   };
 

@@ -9,12 +9,13 @@ import type { ReviewStatus } from '../../shared/model';
 import { appendJournal } from '../store/journal-repo';
 import { insertLink } from '../store/links-repo';
 import type { MemoryRecord } from '../store/memory-record';
-import { decideProposal, findProposal, insertProposal, listProposals, type ProposalRow } from '../store/proposals-repo';
+import { findProposal, insertProposal, listProposals, type ProposalRow } from '../store/proposals-repo';
 import { applyChange, loadMemory } from '../mind/change';
 import { createMemory } from '../mind/create';
 import { archiveMemory } from '../mind/lifecycle';
 import type { Mind } from '../mind/mind';
 import { iso } from '../mind/present';
+import { changeRecord } from '../mind/records';
 import { supersedeBelief } from '../mind/supersede';
 import { checkActor, type WriteOptions } from '../mind/write-options';
 
@@ -127,16 +128,17 @@ export function withdrawProposal(mind: Mind, proposal: ProposalRow, actor: strin
 }
 
 function closeProposal(mind: Mind, proposal: ProposalRow, status: string, actor: string, note: string | null): void {
-  const at = mind.now();
-  decideProposal(mind.store.db, proposal.id, { status, at, by: actor, note });
-  appendJournal(mind.store.db, {
-    at,
-    actor,
+  changeRecord(mind, {
+    kind: 'proposal',
+    id: proposal.id,
+    before: { status: proposal.status, decidedAt: proposal.decidedAt, decidedBy: proposal.decidedBy, decisionNote: proposal.decisionNote },
+    after: { status, decidedAt: mind.now(), decidedBy: actor, decisionNote: note },
     op: `proposal_${status}`,
+    actor,
     memoryId: proposal.targets[0] ?? null,
     runId: proposal.runId,
-    after: { proposal: proposal.id, kind: proposal.kind },
     reason: note,
+    note: { kind: proposal.kind },
   });
 }
 
@@ -240,7 +242,17 @@ function applyProposalChanges(mind: Mind, proposal: ProposalRow, options: WriteO
 }
 
 export function getProposals(mind: Mind, options: { status?: string | null; limit?: number } = {}): ProposalView[] {
-  return listProposals(mind.store.db, options.status === undefined ? 'pending' : options.status, options.limit ?? 200).map((p) => ({
+  return listProposals(mind.store.db, options.status === undefined ? 'pending' : options.status, options.limit ?? 200).map((p) => proposalView(mind, p));
+}
+
+export function getProposal(mind: Mind, id: string): ProposalView {
+  const row = findProposal(mind.store.db, id);
+  if (!row) throw new MindError('not_found', `No proposal with id ${id}.`, { id });
+  return proposalView(mind, row);
+}
+
+function proposalView(mind: Mind, p: ProposalRow): ProposalView {
+  return {
     id: p.id,
     runId: p.runId,
     kind: p.kind as ProposalKind,
@@ -255,5 +267,5 @@ export function getProposals(mind: Mind, options: { status?: string | null; limi
     decidedAt: iso(p.decidedAt),
     decidedBy: p.decidedBy,
     decisionNote: p.decisionNote,
-  }));
+  };
 }

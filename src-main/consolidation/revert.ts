@@ -15,9 +15,9 @@ import { findRun, firstChangeOutsideRun, journalOfRun, markRunReverted } from '.
 import { appendJournal, type JournalEntry } from '../store/journal-repo';
 import { deleteLink } from '../store/links-repo';
 import { findMemoryById } from '../store/memories-repo';
-import type { MemoryPatch, MemoryRecord } from '../store/memory-record';
+import type { MemoryRecord } from '../store/memory-record';
 import { findProposal } from '../store/proposals-repo';
-import { applyChange, loadMemory } from '../mind/change';
+import { applyChange, loadMemory, priorValues } from '../mind/change';
 import type { Mind } from '../mind/mind';
 import { liveRun } from '../mind/run-lease';
 import { checkActor } from '../mind/write-options';
@@ -82,19 +82,6 @@ function revertMemory(mind: Mind, current: MemoryRecord, rows: readonly JournalE
   } else {
     appendJournal(db, { at: mind.now(), actor, op: 'revert', memoryId: current.id, after: note, reason: options.reason });
   }
-}
-
-/** Each field's value before the run's first change to it, where it differs from now. */
-function priorValues(current: MemoryRecord, rows: readonly JournalEntry[]): MemoryPatch {
-  const prior: Record<string, unknown> = {};
-  for (const row of rows) {
-    for (const [key, value] of Object.entries(row.before ?? {})) if (!(key in prior)) prior[key] = value;
-  }
-  const patch: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(prior)) {
-    if (JSON.stringify(current[key as keyof MemoryRecord]) !== JSON.stringify(value)) patch[key] = value;
-  }
-  return patch as MemoryPatch;
 }
 
 /** Evidence and counter-evidence links the run's change added (journaled in its `after`: one id or a list). */

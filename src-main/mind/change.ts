@@ -5,10 +5,11 @@
 import { MindError } from '../../shared/errors';
 import type { Mind } from './mind';
 import { findMemoryById, updateMemory } from '../store/memories-repo';
-import type { MemoryPatch, MemoryRecord } from '../store/memory-record';
-import { appendJournal } from '../store/journal-repo';
+import { COLUMN_OF, type MemoryPatch, type MemoryRecord } from '../store/memory-record';
+import { appendJournal, type JournalEntry } from '../store/journal-repo';
 import { checkActor, type WriteOptions } from './write-options';
 import { presentMemory } from './present';
+import { RECORD_KINDS } from './records';
 
 /** Fields that change on every write and say nothing on their own. */
 const UNJOURNALED = new Set(['updatedAt', 'version']);
@@ -71,6 +72,35 @@ export function applyChange(mind: Mind, current: MemoryRecord, patch: MemoryPatc
     confidenceAfter: patch.confidence ?? current.confidence,
     reason: journal.options.reason ?? null,
     evidence: journal.evidence,
+    memoryVersion: current.version + 1,
   });
   return findMemoryById(mind.store.db, current.id) as MemoryRecord;
+}
+
+/**
+ * What a memory's fields were before a series of its journal rows (each field at its value before
+ * its first change there), where that differs from now: the patch that takes the series back.
+ */
+export function priorValues(current: MemoryRecord, rows: readonly JournalEntry[]): MemoryPatch {
+  const prior: Record<string, unknown> = {};
+  for (const row of rows) {
+    if (!describesMemory(row)) continue;
+    for (const [key, value] of Object.entries(row.before ?? {})) if (!(key in prior) && key in COLUMN_OF) prior[key] = value;
+  }
+  const patch: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(prior)) {
+    if (JSON.stringify(current[key as keyof MemoryRecord]) !== JSON.stringify(value)) patch[key] = value;
+  }
+  return patch as MemoryPatch;
+}
+
+/**
+ * Whether a row's before/after are its memory's fields. A row that changed the memory carries the
+ * version it made; one that changed a record (a contradiction, rejection, proposal) names that
+ * record in its `after` instead. Rows from before versions were journaled are judged by that name.
+ */
+export function describesMemory(row: JournalEntry): boolean {
+  if (row.memoryId === null) return false;
+  if (row.memoryVersion !== null) return true;
+  return !RECORD_KINDS.some((kind) => row.after?.[kind] !== undefined);
 }

@@ -13,7 +13,10 @@ import {
   type RuleContradiction,
 } from '../../shared/rules/contradiction';
 import {
+  type ContradictionFacts,
   type ContradictionRow,
+  countOpenContradictions as countOpen,
+  countSettledContradictions as countSettled,
   hasContradiction,
   insertContradiction,
   listContradictions,
@@ -21,6 +24,7 @@ import {
 } from '../store/contradictions-repo';
 import { appendJournal } from '../store/journal-repo';
 import type { MemoryRecord } from '../store/memory-record';
+import { maxMemorySeqOf } from '../store/consolidation-repo';
 import { beliefNeighbours, polarityPage } from '../store/search-query';
 import type { Mind } from './mind';
 import { iso } from './present';
@@ -75,49 +79,87 @@ export function scanContradictions(
   mind: Mind,
   options: { actor: string; runId?: string; onProgress?: (scanned: number) => void },
 ): ScanResult {
+  const scan = startScan(mind, options);
+  while (scan.step()) options.onProgress?.(scan.result.scanned);
+  return scan.finish();
+}
+
+/** Progress of a scan run from the app: beliefs compared so far, and how far through the index it is (0–1). */
+export interface ScanProgress {
+  scanned: number;
+  fraction: number;
+}
+
+/**
+ * The same scan, yielding to the event loop between pages so a window stays live and can show
+ * progress (a million-memory mind takes minutes); `signal` stops it between pages, keeping what
+ * it recorded.
+ */
+export async function scanContradictionsInSteps(
+  mind: Mind,
+  options: { actor: string; onProgress?: (progress: ScanProgress) => void; signal?: AbortSignal },
+): Promise<ScanResult & { cancelled: boolean }> {
+  const scan = startScan(mind, options);
+  const last = Math.max(1, maxMemorySeqOf(mind.store.db));
+  while (!options.signal?.aborted && scan.step()) {
+    options.onProgress?.({ scanned: scan.result.scanned, fraction: Math.min(1, scan.afterSeq / last) });
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return { ...scan.finish(), cancelled: options.signal?.aborted ?? false };
+}
+
+/** A scan walked a page at a time: `step` records one page (false when the index is done). */
+function startScan(mind: Mind, options: { actor: string; runId?: string }) {
   checkActor(options.actor);
   const db = mind.store.db;
   const result: ScanResult = { scanned: 0, found: 0, recorded: 0 };
   // Each pair can be met from both ends; it counts once.
   const pairs = new Set<string>();
-  let afterSeq = 0;
-  for (;;) {
-    const page = polarityPage(db, POLARITY_TERMS, afterSeq, SCAN_PAGE);
-    if (page.lastSeq === null) break;
-    mind.store.transaction(() => {
-      for (const belief of page.beliefs) {
-        for (const { record, rule } of matchesFor(mind, belief.content, belief.seq)) {
-          const pair = belief.seq < record.seq ? `${belief.seq}:${record.seq}` : `${record.seq}:${belief.seq}`;
-          if (pairs.has(pair)) continue;
-          pairs.add(pair);
-          if (hasContradiction(db, belief.seq, record.seq)) continue;
-          const id = mind.newRecordId('ct');
-          const at = mind.now();
-          insertContradiction(db, { id, aSeq: belief.seq, bSeq: record.seq, kind: rule.kind, detector: 'rules' }, at);
-          appendJournal(db, {
-            at,
-            actor: options.actor,
-            op: 'contradiction_detected',
-            memoryId: belief.id,
-            runId: options.runId ?? null,
-            after: { contradiction: id, with: record.id, kind: rule.kind, terms: rule.terms },
-          });
-          result.recorded += 1;
+  const scan = {
+    result,
+    afterSeq: 0,
+    step(): boolean {
+      const page = polarityPage(db, POLARITY_TERMS, scan.afterSeq, SCAN_PAGE);
+      if (page.lastSeq === null) return false;
+      mind.store.transaction(() => {
+        for (const belief of page.beliefs) {
+          for (const { record, rule } of matchesFor(mind, belief.content, belief.seq)) {
+            const pair = belief.seq < record.seq ? `${belief.seq}:${record.seq}` : `${record.seq}:${belief.seq}`;
+            if (pairs.has(pair)) continue;
+            pairs.add(pair);
+            if (hasContradiction(db, belief.seq, record.seq)) continue;
+            const id = mind.newRecordId('ct');
+            const at = mind.now();
+            insertContradiction(db, { id, aSeq: belief.seq, bSeq: record.seq, kind: rule.kind, detector: 'rules' }, at);
+            appendJournal(db, {
+              at,
+              actor: options.actor,
+              op: 'contradiction_detected',
+              memoryId: belief.id,
+              runId: options.runId ?? null,
+              after: { contradiction: id, with: record.id, kind: rule.kind, terms: rule.terms },
+            });
+            result.recorded += 1;
+          }
         }
-      }
-    });
-    result.scanned += page.beliefs.length;
-    afterSeq = page.lastSeq;
-    options.onProgress?.(result.scanned);
-  }
-  result.found = pairs.size;
-  return result;
+      });
+      result.scanned += page.beliefs.length;
+      scan.afterSeq = page.lastSeq;
+      return true;
+    },
+    finish(): ScanResult {
+      result.found = pairs.size;
+      return result;
+    },
+  };
+  return scan;
 }
 
-export interface ContradictionView {
+/** A contradiction as it crosses a boundary, its two sides told by `A`. */
+export interface ContradictionViewOf<A> {
   id: string;
-  a: { id: string; content: string };
-  b: { id: string; content: string };
+  a: A;
+  b: A;
   kind: string;
   detector: string;
   status: ContradictionStatus;
@@ -125,6 +167,24 @@ export interface ContradictionView {
   note: string | null;
   detectedAt: string;
   resolvedAt: string | null;
+}
+
+export type ContradictionView = ContradictionViewOf<{ id: string; content: string }>;
+
+/** The contract's shape of a contradiction's facts (ISO times), with its sides. */
+export function presentContradiction<A>(c: ContradictionFacts, a: A, b: A): ContradictionViewOf<A> {
+  return {
+    id: c.id,
+    a,
+    b,
+    kind: c.kind,
+    detector: c.detector,
+    status: c.status,
+    resolution: c.resolution,
+    note: c.note,
+    detectedAt: iso(c.detectedAt) as string,
+    resolvedAt: iso(c.resolvedAt),
+  };
 }
 
 export function getContradictions(
@@ -141,16 +201,9 @@ export function contradictionsTouching(mind: Mind, memoryIds: readonly string[],
 }
 
 function contradictionView(c: ContradictionRow): ContradictionView {
-  return {
-    id: c.id,
-    a: { id: c.aId, content: c.aContent },
-    b: { id: c.bId, content: c.bContent },
-    kind: c.kind,
-    detector: c.detector,
-    status: c.status,
-    resolution: c.resolution,
-    note: c.note,
-    detectedAt: iso(c.detectedAt) as string,
-    resolvedAt: iso(c.resolvedAt),
-  };
+  return presentContradiction(c, { id: c.aId, content: c.aContent }, { id: c.bId, content: c.bContent });
 }
+
+export const countOpenContradictions = (mind: Mind): number => countOpen(mind.store.db);
+/** Acknowledged or resolved. */
+export const countSettledContradictions = (mind: Mind): number => countSettled(mind.store.db);

@@ -22,6 +22,7 @@ import { appendJournal } from '../store/journal-repo';
 import { insertLink } from '../store/links-repo';
 import { findMemoryById, insertMemory } from '../store/memories-repo';
 import type { MemoryRecord } from '../store/memory-record';
+import { autoApproveArrival } from './auto-approve';
 import { applyChange, loadMemory } from './change';
 import { validateFields } from './fields';
 import type { Mind } from './mind';
@@ -199,8 +200,9 @@ export function createMemory(
       confidenceAfter: confidence,
       reason: options.reason ?? null,
       evidence: evidence.length > 0 ? evidence.map((m) => m.id) : null,
+      memoryVersion: created.version,
     });
-    return created;
+    return autoApproveArrival(mind, created, options);
   });
 }
 

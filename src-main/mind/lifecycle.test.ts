@@ -209,6 +209,8 @@ describe('forgetMemory', () => {
     const raw = add(mind, { type: 'raw' });
     const { created } = promoteMemory(mind, raw.id, { to: 'note' }, USER);
     forgetMemory(mind, created.id, USER);
-    expect(linksFrom(mind.store.db, created.seq)).toEqual([{ fromSeq: created.seq, toSeq: raw.seq, kind: 'derived_from', createdAt: created.createdAt }]);
+    expect(linksFrom(mind.store.db, created.seq)).toEqual([
+      { seq: expect.any(Number), fromSeq: created.seq, toSeq: raw.seq, kind: 'derived_from', createdAt: created.createdAt, voidedAt: null },
+    ]);
   });
 });

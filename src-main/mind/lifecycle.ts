@@ -87,6 +87,7 @@ export function forgetMemory(mind: Mind, id: string, options: WriteOptions): Mem
       confidenceBefore: current.confidence,
       confidenceAfter: null,
       reason: options.reason ?? null,
+      memoryVersion: current.version + 1,
     });
     settleAfterForgetting(mind, current, options);
     return findMemoryById(db, id) as MemoryRecord;

@@ -22,8 +22,11 @@ export interface MemorySummary extends Memory {
   stale: boolean;
 }
 
+/** A list's filter as callers give it: `stale` asks for memories stale at the list's time. */
+export type ListFilter = MemoryFilter & { stale?: boolean | undefined };
+
 export interface ListRequest {
-  filter?: MemoryFilter;
+  filter?: ListFilter;
   sort?: SortKey;
   direction?: 'asc' | 'desc';
   limit?: number;
@@ -48,8 +51,9 @@ const filterSchema = z
     maxConfidence: z.number().min(0).max(1).optional(),
     scope: z.string().optional(),
     text: z.string().optional(),
+    stale: z.boolean().optional(),
   })
-  .strict() satisfies z.ZodType<MemoryFilter>;
+  .strict() satisfies z.ZodType<ListFilter>;
 
 export const MAX_PAGE = 500;
 
@@ -86,7 +90,8 @@ export interface ListShape {
   direction: 'asc' | 'desc';
 }
 
-export function checkListShape(request: Pick<ListRequest, 'filter' | 'sort' | 'direction'>): ListShape {
+/** `now`: the instant `stale` is judged at (the list's time). */
+export function checkListShape(request: Pick<ListRequest, 'filter' | 'sort' | 'direction'>, now: number): ListShape {
   const filter = filterSchema.safeParse(request.filter ?? {});
   if (!filter.success) {
     const issue = filter.error.issues[0];
@@ -96,7 +101,8 @@ export function checkListShape(request: Pick<ListRequest, 'filter' | 'sort' | 'd
   if (!SORT_KEYS.includes(sort)) throw new MindError('invalid_input', `Unknown sort "${sort}" (use ${SORT_KEYS.join(', ')}).`);
   const direction = request.direction ?? 'desc';
   if (direction !== 'asc' && direction !== 'desc') throw new MindError('invalid_input', 'direction must be asc or desc.');
-  return { filter: filter.data, sort, direction };
+  const { stale, ...rest } = filter.data;
+  return { filter: stale ? { ...rest, staleAt: now } : rest, sort, direction };
 }
 
 /** A memory as a list shows it: its stored state and the readings at `now`. */
@@ -106,7 +112,7 @@ export function summarizeMemory(record: MemoryRecord, now: number): MemorySummar
 }
 
 export function listMemories(mind: Mind, request: ListRequest = {}): ListPage {
-  const { filter, sort, direction } = checkListShape(request);
+  const { filter, sort, direction } = checkListShape(request, request.asOf ?? mind.now());
   if (request.asOf !== undefined && !Number.isFinite(request.asOf)) throw new MindError('invalid_input', 'asOf must be a valid time.');
   if (request.asOf !== undefined && filter.text?.trim()) {
     // The full-text index holds today's words only; matching it against past states would be wrong.

@@ -40,7 +40,7 @@ interface Position {
 }
 
 export function locateInList(mind: Mind, request: LocateRequest): Placement[] {
-  const shape = checkListShape(request);
+  const shape = checkListShape(request, mind.now());
   const ids = [...new Set(request.ids)];
   if (ids.length === 0 || ids.length > MAX_LOCATE_IDS) throw new MindError('invalid_input', `Locate 1 to ${MAX_LOCATE_IDS} memories at a time.`);
   if (request.bounds.length === 0) throw new MindError('invalid_input', 'A list has at least one page.');

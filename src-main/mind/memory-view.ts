@@ -77,9 +77,10 @@ export function getMemoryView(mind: Mind, id: string, options: { asOf?: number |
       const then = asOf === undefined ? m : findMemoryVersionAt(db, m.id, asOf);
       return then ? [{ id: m.id, type: then.type, content: then.content, status: then.status }] : [];
     });
-  const linkedThen = (link: StoredLink) => asOf === undefined || link.createdAt <= asOf;
-  const out = linksFrom(db, live.seq).filter(linkedThen);
-  const into = linksTo(db, live.seq).filter(linkedThen);
+  // A link voided by an undo stood from its making until then.
+  const linkedThen = (link: StoredLink) => asOf === undefined || (link.createdAt <= asOf && (link.voidedAt === null || link.voidedAt > asOf));
+  const out = linksFrom(db, live.seq, undefined, { voided: asOf !== undefined }).filter(linkedThen);
+  const into = linksTo(db, live.seq, undefined, { voided: asOf !== undefined }).filter(linkedThen);
   const targets = (kind: LinkKind) => refsOf(out.filter((l) => l.kind === kind).map((l) => l.toSeq));
   const sources = (kind: LinkKind) => refsOf(into.filter((l) => l.kind === kind).map((l) => l.fromSeq));
   return {

@@ -56,7 +56,7 @@ describe('rejectMemory', () => {
     const row = lastJournal(mind, belief.id);
     expect(row.op).toBe('reject');
     expect(row.before).toEqual({ reviewStatus: 'pending', status: 'active' });
-    expect(row.after).toEqual({ reviewStatus: 'rejected', status: 'archived' });
+    expect(row.after).toEqual({ rejection: expect.any(Number), reviewStatus: 'rejected', status: 'archived' });
     expect(row.reason).toBe('obviously false');
 
     // Consolidation looks the same words up by fingerprint, however they are written.

@@ -4,7 +4,10 @@ import { forgetMemory } from './lifecycle';
 import { getLineage } from './lineage';
 import { getMemoryView } from './memory-view';
 import type { Mind } from './mind';
-import { supersedeBelief } from './supersede';
+import { flagContradiction } from './contradiction-workbench';
+import { getContradictions } from './contradictions';
+import { promoteMemory } from './promote';
+import { previewSupersession, supersedeAndSettle, supersedeBelief } from './supersede';
 import { DAY_MS, USER, add, expectRefusedWithoutWrites, freshMind, journalCount, lastJournal } from './test-support';
 
 let mind: Mind;
@@ -124,5 +127,31 @@ describe('supersedeBelief', () => {
     );
     const { superseded } = supersedeBelief(mind, old.id, { content: 'next' }, { actor: 'user', expectedVersion: 1 });
     expect(superseded.version).toBe(2);
+  });
+});
+
+describe('previewSupersession and supersedeAndSettle', () => {
+  it('list the dependents, the evidence that moves over and the open contradictions it settles, then settle them', () => {
+    mind = freshMind().mind;
+    const episode = add(mind, { type: 'episode', content: 'Deployed on Friday, it broke' });
+    const old = add(mind, { type: 'belief', content: 'Never deploy on Fridays', evidence: [episode.id] });
+    const goal = promoteMemory(mind, old.id, { to: 'goal', text: 'Keep Fridays deploy-free' }, USER).created;
+    const rival = add(mind, { type: 'belief', content: 'Always deploy on Fridays' });
+    const flagged = flagContradiction(mind, old.id, rival.id, USER);
+    const impact = previewSupersession(mind, old.id);
+    expect(impact.dependents.map((d) => d.id)).toEqual([goal.id]);
+    expect(impact.evidence.map((e) => e.id)).toEqual([episode.id]);
+    expect(impact.contradictions).toEqual([{ id: flagged.id, kind: 'flagged', with: expect.objectContaining({ id: rival.id }) }]);
+
+    const { created, settled } = supersedeAndSettle(mind, old.id, { content: 'Deploy on Fridays with a rollback plan' }, USER);
+    expect(settled).toEqual([flagged.id]);
+    expect(getMemoryView(mind, created.id).provenance.evidence.map((e) => e.id)).toEqual([episode.id]);
+    expect(getContradictions(mind, { status: 'resolved' }).map((c) => [c.id, c.resolution])).toEqual([[flagged.id, 'supersede']]);
+  });
+
+  it('is refused for a memory that is not a belief', () => {
+    mind = freshMind().mind;
+    const note = add(mind, { type: 'note', content: 'a note' });
+    expect(() => previewSupersession(mind, note.id)).toThrow(/only beliefs are superseded/);
   });
 });

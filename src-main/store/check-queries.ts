@@ -87,7 +87,8 @@ export function supersededWithoutSuccessor(db: Db): Found<OrphanedSupersession> 
       WHEN m.superseded_by IS NULL THEN 'no_successor'
       WHEN NOT EXISTS (SELECT 1 FROM memories s WHERE s.id = m.superseded_by) THEN 'successor_missing'
       WHEN NOT EXISTS (SELECT 1 FROM memories s JOIN links l ON l.from_seq = s.seq
-                       WHERE s.id = m.superseded_by AND l.to_seq = m.seq AND l.kind IN ('supersedes', 'merged_from', 'split_from')) THEN 'no_link'
+                       WHERE s.id = m.superseded_by AND l.to_seq = m.seq AND l.kind IN ('supersedes', 'merged_from', 'split_from')
+                         AND l.voided_at IS NULL) THEN 'no_link'
     END`;
   return found(
     `SELECT count(*) AS n FROM memories m WHERE m.status = 'superseded' AND ${problem} IS NOT NULL`,

@@ -9,6 +9,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as sqliteVec from 'sqlite-vec';
 import { MindError } from '../../shared/errors';
+import { asAction } from './actions';
 import { findMigrationsFolder } from './migrations-folder';
 
 export type Db = Database.Database;
@@ -24,7 +25,8 @@ export interface Store {
   /**
    * Runs `work` in one IMMEDIATE transaction (nested calls become savepoints): the write lock is
    * taken before anything is read, so a version check cannot be outrun by another connection's
-   * write (an agent, the consolidation worker) between the read and the write.
+   * write (an agent, the consolidation worker) between the read and the write. The outermost
+   * transaction is one action (store/actions.ts): the unit an undo takes back.
    */
   transaction<T>(work: () => T): T;
   close(): void;
@@ -169,7 +171,7 @@ function refreshPlannerStatistics(db: Db): void {
 
 function runImmediate<T>(db: Db, work: () => T, path: string): T {
   try {
-    return db.transaction(work).immediate();
+    return asAction(db, () => db.transaction(work).immediate());
   } catch (error) {
     if (String((error as { code?: unknown }).code ?? '').startsWith('SQLITE_BUSY')) {
       throw new MindError('store_busy', `${path} is busy with another writer; nothing was written. Try again.`, { path });

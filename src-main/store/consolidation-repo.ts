@@ -133,7 +133,7 @@ export function beliefEvidence(db: Db, seq: number, id: string, recent: number):
       stmt(
         db,
         `SELECT e.id FROM links l JOIN memories e ON e.seq = l.to_seq
-         WHERE l.from_seq = ? AND l.kind = ? AND e.status != 'forgotten' ORDER BY l.seq`,
+         WHERE l.from_seq = ? AND l.kind = ? AND l.voided_at IS NULL AND e.status != 'forgotten' ORDER BY l.seq`,
       ).all(seq, kind) as { id: string }[]
     ).map((r) => r.id);
   const against = stmt(
@@ -169,7 +169,7 @@ export function archiveCandidates(db: Db, below: number, staleBefore: number, mi
       db,
       `SELECT m.* FROM memories m WHERE m.type = 'belief' AND m.status = 'active' AND m.protected = 0 AND (
          m.confidence < ? OR (coalesce(m.last_reinforced_at, m.created_at) < ?
-           AND (SELECT count(*) FROM links l WHERE l.from_seq = m.seq AND l.kind IN ('evidence', 'counter_evidence')) < ?))
+           AND (SELECT count(*) FROM links l WHERE l.from_seq = m.seq AND l.kind IN ('evidence', 'counter_evidence') AND l.voided_at IS NULL) < ?))
        ORDER BY m.seq`,
     ).all(below, staleBefore, minEvidence) as MemoryRow[]
   ).map(toRecord);
@@ -185,7 +185,10 @@ export function mergeEligibleBeliefs(db: Db, minConfidence: number, updatedBefor
   ).map(toRecord);
 }
 
-/** Rejected statements (forgotten ones keep only their fingerprint). */
+/** Rejected statements still in force (forgotten ones keep only their fingerprint; revoked ones no longer count). */
 export function rejectedStatements(db: Db): { fingerprint: string; text: string }[] {
-  return stmt(db, 'SELECT fingerprint, text FROM rejections ORDER BY seq').all() as { fingerprint: string; text: string }[];
+  return stmt(db, 'SELECT fingerprint, text FROM rejections WHERE revoked_at IS NULL ORDER BY seq').all() as {
+    fingerprint: string;
+    text: string;
+  }[];
 }

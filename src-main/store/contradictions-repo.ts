@@ -3,12 +3,9 @@ import type { ContradictionKind, ContradictionStatus } from '../../shared/model'
 import type { Db } from './connection';
 import { stmt } from './statements';
 
-export interface ContradictionRow {
+/** What a contradiction is and where it stands, whichever way its two memories are named. */
+export interface ContradictionFacts {
   id: string;
-  aId: string;
-  bId: string;
-  aContent: string;
-  bContent: string;
   kind: ContradictionKind;
   detector: string;
   status: ContradictionStatus;
@@ -18,6 +15,14 @@ export interface ContradictionRow {
   resolvedAt: number | null;
 }
 
+export interface ContradictionRow extends ContradictionFacts {
+  aId: string;
+  bId: string;
+  aContent: string;
+  bContent: string;
+}
+
+/** Returns whether the pair was new (a pair is recorded once). */
 export function insertContradiction(
   db: Db,
   c: { id: string; aSeq: number; bSeq: number; kind: ContradictionKind; detector: string; note?: string | null },
@@ -78,4 +83,70 @@ export function resolveContradiction(db: Db, id: string, resolution: string, at:
 
 export function countOpenContradictions(db: Db): number {
   return (stmt(db, `SELECT count(*) AS n FROM contradictions WHERE status = 'open'`).get() as { n: number }).n;
+}
+
+/** What a resolution, a reopening or an undo changes on a contradiction. */
+export interface ContradictionState {
+  status: ContradictionStatus;
+  resolution: string | null;
+  note: string | null;
+  resolvedAt: number | null;
+}
+
+export function readContradictionState(db: Db, id: string): ContradictionState | null {
+  return (
+    (stmt(db, 'SELECT status, resolution, note, resolved_at AS resolvedAt FROM contradictions WHERE id = ?').get(id) as
+      | ContradictionState
+      | undefined) ?? null
+  );
+}
+
+export function writeContradictionState(db: Db, id: string, state: ContradictionState): void {
+  stmt(db, 'UPDATE contradictions SET status = ?, resolution = ?, note = ?, resolved_at = ? WHERE id = ?').run(
+    state.status,
+    state.resolution,
+    state.note,
+    state.resolvedAt,
+    id,
+  );
+}
+
+/** A contradiction's row with its two memories' seqs. */
+export interface ContradictionRecord extends ContradictionFacts {
+  seq: number;
+  aSeq: number;
+  bSeq: number;
+}
+
+const RECORD_COLUMNS = `seq, id, a_seq AS aSeq, b_seq AS bSeq, kind, detector, status, resolution, note,
+  detected_at AS detectedAt, resolved_at AS resolvedAt`;
+
+export function findContradiction(db: Db, id: string): ContradictionRecord | null {
+  return (stmt(db, `SELECT ${RECORD_COLUMNS} FROM contradictions WHERE id = ?`).get(id) as ContradictionRecord | undefined) ?? null;
+}
+
+export function findContradictionByPair(db: Db, aSeq: number, bSeq: number): ContradictionRecord | null {
+  const [low, high] = aSeq < bSeq ? [aSeq, bSeq] : [bSeq, aSeq];
+  return (stmt(db, `SELECT ${RECORD_COLUMNS} FROM contradictions WHERE a_seq = ? AND b_seq = ?`).get(low, high) as ContradictionRecord | undefined) ?? null;
+}
+
+/** Newest first, keyset by seq: the open ones, the settled ones (acknowledged or resolved), or all. */
+export function contradictionsPage(db: Db, options: { which: 'open' | 'settled' | 'all'; beforeSeq: number | null; limit: number }): ContradictionRecord[] {
+  const where = options.which === 'open' ? `status = 'open' AND ` : options.which === 'settled' ? `status != 'open' AND ` : '';
+  return stmt(db, `SELECT ${RECORD_COLUMNS} FROM contradictions WHERE ${where}seq < ? ORDER BY seq DESC LIMIT ?`).all(
+    options.beforeSeq ?? Number.MAX_SAFE_INTEGER,
+    options.limit,
+  ) as ContradictionRecord[];
+}
+
+/** Open contradictions involving a memory (what superseding it settles). */
+export function openContradictionsOf(db: Db, seq: number): ContradictionRecord[] {
+  return stmt(db, `SELECT ${RECORD_COLUMNS} FROM contradictions WHERE (a_seq = ? OR b_seq = ?) AND status = 'open' ORDER BY seq`).all(
+    seq,
+    seq,
+  ) as ContradictionRecord[];
+}
+
+export function countSettledContradictions(db: Db): number {
+  return (stmt(db, `SELECT count(*) AS n FROM contradictions WHERE status != 'open'`).get() as { n: number }).n;
 }

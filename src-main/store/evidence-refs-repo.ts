@@ -59,3 +59,12 @@ export function deleteEvidenceRefsOf(db: Db, memorySeq: number): void {
 function sqlList(kinds: readonly EvidenceRefKind[]): string {
   return kinds.map((k) => `'${k}'`).join(', ');
 }
+
+/** One reference by its seq, whichever memory holds it. */
+export function findEvidenceRef(db: Db, refSeq: number): (EvidenceRefRow & { memorySeq: number }) | null {
+  return (
+    (stmt(db, 'SELECT seq, memory_seq AS memorySeq, kind, ref, note, created_at AS createdAt FROM evidence_refs WHERE seq = ?').get(refSeq) as
+      | (EvidenceRefRow & { memorySeq: number })
+      | undefined) ?? null
+  );
+}

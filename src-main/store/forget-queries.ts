@@ -43,8 +43,9 @@ export function memoriesStandingOn(db: Db, seq: number, limit: number): { items:
   const items = stmt(
     db,
     `SELECT m.id, m.type, m.status, m.content, l.kind FROM links l JOIN memories m ON m.seq = l.from_seq
-     WHERE l.to_seq = ? ORDER BY l.seq LIMIT ?`,
+     WHERE l.to_seq = ? AND l.voided_at IS NULL ORDER BY l.seq LIMIT ?`,
   ).all(seq, limit) as StandingOn[];
-  const total = (stmt(db, 'SELECT count(*) AS n FROM links WHERE to_seq = ?').get(seq) as { n: number }).n;
+  // A link an undo voided stands on nothing.
+  const total = (stmt(db, 'SELECT count(*) AS n FROM links WHERE to_seq = ? AND voided_at IS NULL').get(seq) as { n: number }).n;
   return { items, total };
 }

@@ -1,4 +1,5 @@
 /** The append-only journal: every change, who made it, and why. */
+import { currentActionId } from './actions';
 import type { Db } from './connection';
 import { stmt } from './statements';
 
@@ -14,6 +15,8 @@ export interface JournalWrite {
   confidenceAfter?: number | null;
   reason?: string | null;
   evidence?: unknown;
+  /** The memory's version after this change, when the row changed the memory. */
+  memoryVersion?: number | null;
 }
 
 export interface JournalEntry {
@@ -29,6 +32,9 @@ export interface JournalEntry {
   confidenceAfter: number | null;
   reason: string | null;
   evidence: unknown;
+  /** The action (store/actions.ts) the row belongs to; a row from before undo is an action of its own. */
+  actionId: number;
+  memoryVersion: number | null;
 }
 
 const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
@@ -37,8 +43,9 @@ export function appendJournal(db: Db, entry: JournalWrite): number {
   return Number(
     stmt(
       db,
-      `INSERT INTO journal (at, actor, op, memory_id, run_id, before, after, confidence_before, confidence_after, reason, evidence)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO journal (at, actor, op, memory_id, run_id, before, after, confidence_before, confidence_after, reason, evidence,
+         action_id, memory_version)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       entry.at,
       entry.actor,
@@ -51,6 +58,8 @@ export function appendJournal(db: Db, entry: JournalWrite): number {
       entry.confidenceAfter ?? null,
       entry.reason ?? null,
       json(entry.evidence),
+      currentActionId(db, true),
+      entry.memoryVersion ?? null,
     ).lastInsertRowid,
   );
 }
@@ -69,6 +78,8 @@ export interface JournalRow {
   confidence_after: number | null;
   reason: string | null;
   evidence: string | null;
+  action_id: number | null;
+  memory_version: number | null;
 }
 
 const parse = (text: string | null) => (text === null ? null : JSON.parse(text));
@@ -87,6 +98,8 @@ export function journalEntryOf(row: JournalRow): JournalEntry {
     confidenceAfter: row.confidence_after,
     reason: row.reason,
     evidence: parse(row.evidence),
+    actionId: row.action_id ?? row.seq,
+    memoryVersion: row.memory_version,
   };
 }
 
@@ -116,6 +129,33 @@ export function redactJournalContent(db: Db, memoryId: string): void {
        evidence = NULL
      WHERE memory_id = ?`,
   ).run(memoryId);
+}
+
+export function findJournalEntry(db: Db, seq: number): JournalEntry | null {
+  const row = stmt(db, 'SELECT * FROM journal WHERE seq = ?').get(seq) as JournalRow | undefined;
+  return row ? journalEntryOf(row) : null;
+}
+
+/** The rows of one action, oldest first (a row from before undo kept no action: it is its own). */
+export function journalOfAction(db: Db, actionId: number): JournalEntry[] {
+  return (
+    stmt(db, 'SELECT * FROM journal WHERE action_id = ? OR (seq = ? AND action_id IS NULL) ORDER BY seq').all(actionId, actionId) as JournalRow[]
+  ).map(journalEntryOf);
+}
+
+/** The first change to a memory after a journal row (an access changes nothing a person wrote). */
+export function firstChangeAfter(db: Db, memoryId: string, afterSeq: number): JournalEntry | null {
+  const row = stmt(db, `SELECT * FROM journal WHERE memory_id = ? AND seq > ? AND op != 'access' ORDER BY seq LIMIT 1`).get(memoryId, afterSeq) as
+    | JournalRow
+    | undefined;
+  return row ? journalEntryOf(row) : null;
+}
+
+/** One actor's rows among the journal's newest `window` rows, newest first (bounded: no walk of a long journal). */
+export function recentJournalOf(db: Db, actor: string, window: number): JournalEntry[] {
+  return (
+    stmt(db, 'SELECT * FROM (SELECT * FROM journal ORDER BY seq DESC LIMIT ?) WHERE actor = ? ORDER BY seq DESC').all(window, actor) as JournalRow[]
+  ).map(journalEntryOf);
 }
 
 /** The newest journal row's seq (0 for an empty journal): where a watcher starts reading. */

@@ -2,7 +2,7 @@
  * Lineage walks with recursive CTEs. `up` follows links from a memory to what it stands on
  * (ancestors); `down` follows them back to what stands on it (dependents). The walk keeps each
  * memory once (UNION on seq), so a cycle cannot loop; depths come from a breadth-first pass over
- * the edges among the nodes found.
+ * the edges among the nodes found. Links voided by an undo are not walked.
  */
 import type { LinkKind, MemoryStatus, MemoryType, Tier } from '../../shared/model';
 import type { Db } from './connection';
@@ -28,10 +28,11 @@ function walkSql(direction: LineageDirection, bounded: boolean): string {
   const [here, next] = direction === 'up' ? ['from_seq', 'to_seq'] : ['to_seq', 'from_seq'];
   return bounded
     ? `WITH RECURSIVE walk(seq, depth) AS (
-        SELECT ?, 0 UNION SELECT l.${next}, w.depth + 1 FROM walk w JOIN links l ON l.${here} = w.seq WHERE w.depth < ?)
+        SELECT ?, 0 UNION SELECT l.${next}, w.depth + 1 FROM walk w JOIN links l ON l.${here} = w.seq
+        WHERE w.depth < ? AND l.voided_at IS NULL)
         SELECT DISTINCT seq FROM walk`
     : `WITH RECURSIVE walk(seq) AS (
-        SELECT ? UNION SELECT l.${next} FROM walk w JOIN links l ON l.${here} = w.seq)
+        SELECT ? UNION SELECT l.${next} FROM walk w JOIN links l ON l.${here} = w.seq WHERE l.voided_at IS NULL)
         SELECT seq FROM walk`;
 }
 
@@ -70,7 +71,7 @@ function edgesAmong(db: Db, seqs: readonly number[]): LineageEdge[] {
   return stmt(
     db,
     `SELECT l.from_seq AS fromSeq, l.to_seq AS toSeq, l.kind AS kind FROM json_each(?) j
-     JOIN links l ON l.from_seq = j.value WHERE l.to_seq IN (SELECT value FROM json_each(?))`,
+     JOIN links l ON l.from_seq = j.value WHERE l.to_seq IN (SELECT value FROM json_each(?)) AND l.voided_at IS NULL`,
   ).all(json, json) as LineageEdge[];
 }
 

@@ -3,6 +3,7 @@
  * as of a past instant. Each filter+sort the UI uses has a `(filter, updated_at)` index.
  */
 import type { MemoryStatus, MemoryType, ReviewStatus, SourceType, Tier } from '../../shared/model';
+import { DECAY, type DecayConfig } from '../../shared/rules/decay';
 import type { Db } from './connection';
 import { type MemoryRecord, type MemoryRow, toRecord } from './memory-record';
 import { ftsMatchExpression } from './fts-expression';
@@ -19,6 +20,8 @@ export interface MemoryFilter {
   maxConfidence?: number;
   scope?: string;
   text?: string;
+  /** Only memories stale at this instant (epoch ms): a whole decay period without verification or reinforcement. */
+  staleAt?: number;
   /** Only these memories (a live refresh placing the rows that changed). */
   ids?: readonly string[];
   /**
@@ -47,6 +50,29 @@ export interface KeysetPage {
   after?: { value: SortValue; seq: number };
   /** Epoch ms: list the mind as it stood then. */
   asOf?: number;
+}
+
+/**
+ * shared/rules/decay `isStale` in SQL: the decay clock (the last verification or reinforcement,
+ * else creation) older than one period of the type's decay; types that do not decay are never stale.
+ */
+const STALE_SQL = `(? - coalesce(max(m.last_verified_at, m.last_reinforced_at), m.last_verified_at, m.last_reinforced_at, m.created_at)) >
+  CASE m.type ${Object.entries(DECAY)
+    .map(([type, config]) => `WHEN '${type}' THEN ${(config as DecayConfig).periodDays * 86_400_000}`)
+    .join(' ')} ELSE NULL END`;
+
+/**
+ * Active memories stale at `now`, counted up to `cap` (more reads as `cap + 1`): walked oldest
+ * first along the creation index, where the stale ones are, so a large mind is not read whole.
+ */
+export function countStaleUpTo(db: Db, now: number, cap: number): number {
+  return (
+    stmt(
+      db,
+      `SELECT count(*) AS n FROM (SELECT 1 FROM memories m INDEXED BY memories_created WHERE +m.status = 'active' AND ${STALE_SQL}
+       ORDER BY m.created_at LIMIT ?)`,
+    ).get(now, cap + 1) as { n: number }
+  ).n;
 }
 
 export function listMemoryRecords(db: Db, filter: MemoryFilter, page: KeysetPage): MemoryRecord[] {
@@ -84,6 +110,10 @@ export function listMemoryRecords(db: Db, filter: MemoryFilter, page: KeysetPage
   if (filter.scope !== undefined) {
     where.push('m.scope = ?');
     params.push(filter.scope);
+  }
+  if (filter.staleAt !== undefined) {
+    where.push(STALE_SQL);
+    params.push(filter.staleAt);
   }
   if (filter.ids !== undefined) {
     where.push('m.id IN (SELECT value FROM json_each(?))');

@@ -23,10 +23,10 @@ export function orphanRecords(db: Db, afterSeq: number, limit: number): MemoryRe
     `SELECT m.* FROM memories m
      WHERE m.seq > ? AND +m.status = 'active' AND m.type != 'raw' AND (
        (m.source_type IN ('unknown', 'inference', 'consolidation')
-         AND NOT EXISTS (SELECT 1 FROM links l WHERE l.from_seq = m.seq AND l.kind IN ${SOURCE_KINDS}))
-       OR (EXISTS (SELECT 1 FROM links l WHERE l.from_seq = m.seq AND l.kind IN ${SOURCE_KINDS})
+         AND NOT EXISTS (SELECT 1 FROM links l WHERE l.from_seq = m.seq AND l.kind IN ${SOURCE_KINDS} AND l.voided_at IS NULL))
+       OR (EXISTS (SELECT 1 FROM links l WHERE l.from_seq = m.seq AND l.kind IN ${SOURCE_KINDS} AND l.voided_at IS NULL)
          AND NOT EXISTS (SELECT 1 FROM links l JOIN memories s ON s.seq = l.to_seq
-                         WHERE l.from_seq = m.seq AND l.kind IN ${SOURCE_KINDS} AND s.status NOT IN ${GONE})))
+                         WHERE l.from_seq = m.seq AND l.kind IN ${SOURCE_KINDS} AND l.voided_at IS NULL AND s.status NOT IN ${GONE})))
      ORDER BY m.seq LIMIT ?`,
   ).all(afterSeq, limit) as MemoryRow[];
   return rows.map(toRecord);

@@ -56,3 +56,14 @@ export function findMemoryVersionAt(db: Db, id: string, at: number): MemoryRecor
 export function scrubMemoryVersions(db: Db, seq: number): void {
   stmt(db, `UPDATE memory_versions SET content = '', fields = '{}' WHERE seq = ?`).run(seq);
 }
+
+/** Active memories waiting for review with at least this confidence and evidence (auto-approval's sweep). */
+export function pendingAtLeast(db: Db, minConfidence: number, minEvidence: number, limit: number): MemoryRecord[] {
+  return (
+    stmt(
+      db,
+      `SELECT * FROM memories WHERE review_status = 'pending' AND status = 'active' AND confidence >= ? AND event_evidence_count >= ?
+       ORDER BY seq LIMIT ?`,
+    ).all(minConfidence, minEvidence, limit) as MemoryRow[]
+  ).map(toRecord);
+}

@@ -178,6 +178,40 @@ describe('migrations', () => {
     }
   });
 
+  it('0008_editing_and_undo groups journal rows and links by action, lets links be voided, rejections revoked, and indexes the review queue', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mindloom-undo-'));
+    try {
+      const path = join(dir, 'older.mind');
+      writeOlderMind(dir, path, 8);
+      const older = new Database(path);
+      insertMemory(older, memoryRow({ id: 'bl_old', type: 'belief', reviewStatus: 'pending' }));
+      older.prepare(`INSERT INTO journal (at, actor, op, memory_id) VALUES (1, 'user', 'create', 'bl_old')`).run();
+      older.close();
+
+      const store = openStore(path);
+      try {
+        const columns = (table: string) => (store.db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
+        expect(columns('journal')).toEqual(expect.arrayContaining(['action_id', 'memory_version']));
+        expect(columns('links')).toEqual(expect.arrayContaining(['action_id', 'voided_at', 'voided_by']));
+        expect(columns('rejections')).toContain('revoked_at');
+        // A row from before undo keeps no action: it reads as an action of its own.
+        expect(store.db.prepare(`SELECT action_id FROM journal WHERE memory_id = 'bl_old'`).get()).toEqual({ action_id: null });
+        const plan = store.db
+          .prepare(
+            // INDEXED BY fails to prepare when the index cannot serve the query.
+            `EXPLAIN QUERY PLAN SELECT seq FROM memories INDEXED BY memories_review_queue WHERE review_status = 'pending' AND status = 'active'
+             ORDER BY (1 + event_evidence_count) * confidence DESC, created_at, seq LIMIT 10`,
+          )
+          .all() as { detail: string }[];
+        expect(plan.map((p) => p.detail).join('\n')).not.toContain('TEMP B-TREE');
+      } finally {
+        store.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('replayed on an empty database, match the committed schema snapshot', async () => {
     await expect(schemaOf()).toMatchFileSnapshot('./__snapshots__/schema.sql');
   });

@@ -56,13 +56,7 @@ export function findProposal(db: Db, id: string): ProposalRow | null {
 }
 
 export function decideProposal(db: Db, id: string, decision: { status: string; at: number; by: string; note: string | null }): void {
-  stmt(db, 'UPDATE proposals SET status = ?, decided_at = ?, decided_by = ?, decision_note = ? WHERE id = ?').run(
-    decision.status,
-    decision.at,
-    decision.by,
-    decision.note,
-    id,
-  );
+  writeProposalState(db, id, { status: decision.status, decidedAt: decision.at, decidedBy: decision.by, decisionNote: decision.note });
 }
 
 /** Newest first; `status` null lists every status. */
@@ -72,4 +66,32 @@ export function listProposals(db: Db, status: string | null, limit: number): Pro
       ? stmt(db, `SELECT ${PROPOSAL_COLUMNS} FROM proposals ORDER BY created_at DESC, seq DESC LIMIT ?`).all(limit)
       : stmt(db, `SELECT ${PROPOSAL_COLUMNS} FROM proposals WHERE status = ? ORDER BY created_at DESC, seq DESC LIMIT ?`).all(status, limit);
   return (rows as StoredProposal[]).map(toProposal);
+}
+
+/** What deciding a proposal (or undoing the decision) changes on it. */
+export interface ProposalState {
+  status: string;
+  decidedAt: number | null;
+  decidedBy: string | null;
+  decisionNote: string | null;
+}
+
+export function readProposalState(db: Db, id: string): ProposalState | null {
+  const row = findProposal(db, id);
+  return row ? { status: row.status, decidedAt: row.decidedAt, decidedBy: row.decidedBy, decisionNote: row.decisionNote } : null;
+}
+
+export function writeProposalState(db: Db, id: string, state: ProposalState): void {
+  stmt(db, 'UPDATE proposals SET status = ?, decided_at = ?, decided_by = ?, decision_note = ? WHERE id = ?').run(
+    state.status,
+    state.decidedAt,
+    state.decidedBy,
+    state.decisionNote,
+    id,
+  );
+}
+
+/** How many proposals wait for a decision. */
+export function countPendingProposals(db: Db): number {
+  return (stmt(db, `SELECT count(*) AS n FROM proposals WHERE status = 'pending'`).get() as { n: number }).n;
 }

@@ -65,6 +65,10 @@ export const memories = sqliteTable(
     index('memories_type_seq').on(t.type),
     index('memories_tier_seq').on(t.tier),
     index('memories_scope').on(t.scope, t.updatedAt),
+    // The review queue's order (mind/review-queue.ts): priority = (1 + evidence) × confidence, then oldest first.
+    index('memories_review_queue')
+      .on(sql`(1 + ${t.eventEvidenceCount}) * ${t.confidence} DESC`, t.createdAt, t.seq)
+      .where(sql`${t.reviewStatus} = 'pending' AND ${t.status} = 'active'`),
   ],
 );
 
@@ -103,10 +107,17 @@ export const links = sqliteTable(
       .references(() => memories.seq),
     kind: text('kind').notNull(),
     createdAt: integer('created_at').notNull(),
+    /** The action (journal/actions) that made the link: undoing the action voids it. */
+    actionId: integer('action_id'),
+    /** A voided link no longer counts (its action was undone); the row stays, write-once. */
+    voidedAt: integer('voided_at'),
+    /** The undo action that voided it: undoing that undo revives it. */
+    voidedBy: integer('voided_by'),
   },
   (t) => [
     uniqueIndex('links_from').on(t.fromSeq, t.kind, t.toSeq),
     index('links_to').on(t.toSeq, t.kind, t.fromSeq),
+    index('links_action').on(t.actionId).where(sql`action_id IS NOT NULL`),
   ],
 );
 
@@ -141,9 +152,17 @@ export const journal = sqliteTable(
     confidenceAfter: real('confidence_after'),
     reason: text('reason'),
     evidence: text('evidence'),
+    /**
+     * The action the row belongs to: every row one transaction writes shares it (the seq of its
+     * first row), so a multi-memory change undoes as one unit. Null on rows from before undo.
+     */
+    actionId: integer('action_id'),
+    /** The memory's version after this row's change (null when the row changed no memory). */
+    memoryVersion: integer('memory_version'),
   },
   (t) => [
     index('journal_memory').on(t.memoryId, t.seq),
+    index('journal_action').on(t.actionId).where(sql`action_id IS NOT NULL`),
     index('journal_run').on(t.runId).where(sql`run_id IS NOT NULL`),
     index('journal_at').on(t.at),
   ],
@@ -186,6 +205,8 @@ export const rejections = sqliteTable(
     memoryId: text('memory_id'),
     reason: text('reason').notNull(),
     createdAt: integer('created_at').notNull(),
+    /** A revoked rejection no longer stops consolidation; the row stays (its revoke can be undone). */
+    revokedAt: integer('revoked_at'),
   },
   (t) => [index('rejections_fingerprint').on(t.fingerprint)],
 );

@@ -82,3 +82,26 @@ export function polarityPage(
   ).all(JSON.stringify(seqs)) as MemoryRow[];
   return { beliefs: rows.map(toRecord), lastSeq: seqs[seqs.length - 1] as number };
 }
+
+/**
+ * Active memories of one type sharing words with a statement, best full-text match first: the
+ * candidates a review compares an item with (possible duplicates). With three words or more a
+ * candidate must share two of them (one shared word is never a duplicate, and common words alone
+ * match a fifth of a large mind); FTS5 ranks a pool of the best matches by itself (`pool`), and
+ * only those are joined.
+ */
+export function textNeighbours(db: Db, words: readonly string[], type: string, excludeSeq: number, limit: number, pool = 400): MemoryRecord[] {
+  const quoted = [...new Set(words.map((w) => w.toLowerCase().match(/[\p{L}\p{N}_]+/gu)?.join(' ') ?? ''))].filter((w) => w !== '').map((w) => `"${w}"`);
+  if (quoted.length === 0) return [];
+  const pairs: string[] = [];
+  for (let i = 0; i < quoted.length; i += 1) for (let j = i + 1; j < quoted.length; j += 1) pairs.push(`(${quoted[i]} AND ${quoted[j]})`);
+  const match = quoted.length >= 3 ? pairs.join(' OR ') : quoted.join(' OR ');
+  const rows = stmt(
+    db,
+    `WITH hits AS (SELECT rowid AS seq, rank FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rank LIMIT ?)
+     SELECT m.* FROM hits JOIN memories m ON m.seq = hits.seq
+     WHERE m.type = ? AND m.status = 'active' AND m.seq != ? ORDER BY hits.rank LIMIT ?`,
+  ).all(match, pool, type, excludeSeq, limit) as MemoryRow[];
+  return rows.map(toRecord);
+}
+

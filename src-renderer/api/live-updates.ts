@@ -5,6 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from './client';
 import type { ConsolidationStatus } from '../../shared/contract';
+import { refreshEditing, scanStateKey } from './editing-queries';
 import { createLiveRows, type LiveRows } from './live-rows';
 import { consolidationStatusKey, KEYS } from './queries';
 import type { TransportSignal } from './transport';
@@ -18,6 +19,7 @@ export function applySignal(queryClient: QueryClient, signal: TransportSignal, r
     case 'mind.changed': {
       void queryClient.invalidateQueries({ queryKey: KEYS.overview });
       void queryClient.invalidateQueries({ queryKey: KEYS.consolidation });
+      refreshEditing(queryClient);
       const ids = signal.payload.ids;
       if (ids === undefined || rows === undefined) void queryClient.invalidateQueries({ queryKey: KEYS.memories });
       else if (ids.length > 0) rows.memoriesChanged(ids, signal.payload.upTo);
@@ -37,6 +39,10 @@ export function applySignal(queryClient: QueryClient, signal: TransportSignal, r
       void queryClient.invalidateQueries({ queryKey: KEYS.consolidation });
       void queryClient.invalidateQueries({ queryKey: KEYS.memories });
       void queryClient.invalidateQueries({ queryKey: KEYS.overview });
+      refreshEditing(queryClient);
+      return;
+    case 'contradictions.scan':
+      queryClient.setQueryData(scanStateKey, signal.payload);
       return;
     case 'transport.resync':
       // Events sent while the connection was down are gone: everything may be stale.

@@ -6,6 +6,10 @@ describe('hash routes', () => {
     expect(parseRoute('')).toEqual({ view: 'overview' });
     expect(parseRoute('#/overview')).toEqual({ view: 'overview' });
     expect(parseRoute('#/settings')).toEqual({ view: 'settings' });
+    for (const view of ['review', 'rejections', 'inbox', 'contradictions'] as const) {
+      expect(parseRoute(`#/${view}`)).toEqual({ view });
+      expect(formatRoute({ view })).toBe(`#/${view}`);
+    }
     expect(parseRoute('#/memory/bl_abc123')).toEqual({ view: 'memory', id: 'bl_abc123' });
     const browser = parseRoute('#/browser?type=belief,note&q=deploy');
     expect(browser.view).toBe('browser');

@@ -10,7 +10,13 @@ export type Route =
   | { view: 'browser'; query: URLSearchParams }
   | { view: 'memory'; id: string }
   | { view: 'settings' }
+  | { view: EditingView }
   | { view: 'unknown'; path: string };
+
+/** The editing views: each a single path, no parameters. */
+export const EDITING_VIEWS = ['review', 'rejections', 'inbox', 'contradictions'] as const;
+export type EditingView = (typeof EDITING_VIEWS)[number];
+const isEditingView = (name: string | undefined): name is EditingView => (EDITING_VIEWS as readonly (string | undefined)[]).includes(name);
 
 export type ViewName = Route['view'];
 
@@ -23,6 +29,7 @@ export function parseRoute(hash: string): Route {
   if (head === undefined || head === 'overview') return { view: 'overview' };
   if (head === 'browser' && segments.length === 1) return { view: 'browser', query: new URLSearchParams(queryPart) };
   if (head === 'settings' && segments.length === 1) return { view: 'settings' };
+  if (isEditingView(head) && segments.length === 1) return { view: head };
   if (head === 'memory' && second !== undefined && segments.length === 2) {
     return { view: 'memory', id: decodeURIComponent(second) };
   }
@@ -43,12 +50,15 @@ export function formatRoute(route: Route): string {
     }
     case 'unknown':
       return `#${route.path}`;
+    default:
+      return `#/${route.view}`;
   }
 }
 
 export const hrefOf = {
   overview: () => formatRoute({ view: 'overview' }),
   settings: () => formatRoute({ view: 'settings' }),
+  editing: (view: EditingView) => formatRoute({ view }),
   memory: (id: string) => formatRoute({ view: 'memory', id }),
   browser: (query?: URLSearchParams | Record<string, string>) =>
     formatRoute({ view: 'browser', query: new URLSearchParams(query) }),

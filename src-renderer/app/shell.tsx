@@ -8,18 +8,26 @@ import { BrowserView } from '../features/browser/browser-view';
 import { MemoryDetailView } from '../features/memory/memory-detail-view';
 import { OverviewView } from '../features/overview/overview-view';
 import { SettingsView } from '../features/settings/settings-view';
+import { ContradictionsView } from '../features/contradictions/contradictions-view';
+import { InboxView } from '../features/inbox/inbox-view';
+import { RejectionsView } from '../features/review/rejections-view';
+import { ReviewView } from '../features/review/review-view';
+import { AttentionCount, type AttentionKey, useUndoKey } from '../features/undo/attention';
 import { CommandPalette } from './command-palette';
 import { ErrorBoundary } from './error-boundary';
-import { hrefOf, type Route, useRoute } from './router';
+import { type EditingView, hrefOf, type Route, useRoute } from './router';
 
-const NAV: { view: 'overview' | 'browser' | 'settings'; label: string; href: string }[] = [
+const NAV: { view: 'overview' | 'browser' | 'settings' | EditingView; label: string; href: string; count?: AttentionKey }[] = [
   { view: 'overview', label: 'Overview', href: hrefOf.overview() },
   { view: 'browser', label: 'Browser', href: hrefOf.browser() },
+  { view: 'review', label: 'Review', href: hrefOf.editing('review'), count: 'review' },
+  { view: 'inbox', label: 'Inbox', href: hrefOf.editing('inbox'), count: 'inbox' },
+  { view: 'contradictions', label: 'Contradictions', href: hrefOf.editing('contradictions'), count: 'openContradictions' },
   { view: 'settings', label: 'Settings', href: hrefOf.settings() },
 ];
 
-/** Which navigation entry a route belongs to: a memory is reached from the Browser. */
-const section = (route: Route) => (route.view === 'memory' ? 'browser' : route.view);
+/** Which navigation entry a route belongs to: a memory is reached from the Browser, rejections from Review. */
+const section = (route: Route) => (route.view === 'memory' ? 'browser' : route.view === 'rejections' ? 'review' : route.view);
 
 function View({ route }: { route: Route }) {
   switch (route.view) {
@@ -31,6 +39,14 @@ function View({ route }: { route: Route }) {
       return <MemoryDetailView id={route.id} />;
     case 'settings':
       return <SettingsView />;
+    case 'review':
+      return <ReviewView />;
+    case 'rejections':
+      return <RejectionsView />;
+    case 'inbox':
+      return <InboxView />;
+    case 'contradictions':
+      return <ContradictionsView />;
     case 'unknown':
       return (
         <div className="state state-empty" role="alert">
@@ -74,6 +90,7 @@ export function Shell() {
     heading?.focus({ preventScroll: true });
   }, [viewKey]);
 
+  useUndoKey();
   const mindName = session.data?.state === 'open' ? session.data.name : '';
   const current = section(route);
   return (
@@ -97,6 +114,7 @@ export function Shell() {
             <li key={item.view}>
               <a href={item.href} aria-current={current === item.view ? 'page' : undefined}>
                 {item.label}
+                {item.count !== undefined && <AttentionCount which={item.count} />}
               </a>
             </li>
           ))}

@@ -11,6 +11,8 @@ export interface Toast {
   title: string;
   message: string;
   code?: string;
+  /** One thing to do about it (Undo, Redo); the toast closes when it is done. */
+  action?: { label: string; run(): void };
 }
 
 interface ToastApi {
@@ -23,6 +25,8 @@ interface ToastApi {
 const ToastContext = createContext<ToastApi | null>(null);
 
 const LIFETIME_MS = { error: 8000, success: 3000, info: 4000 } as const;
+/** A toast offering Undo stays long enough to reach it. */
+const ACTION_LIFETIME_MS = 8000;
 const MAX_VISIBLE = 4;
 
 export function ToastProvider({ children }: { children: ReactNode }) {
@@ -43,7 +47,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       setToasts((list) => [...list, { ...toast, id }].slice(-MAX_VISIBLE));
       timers.current.set(
         id,
-        setTimeout(() => dismiss(id), LIFETIME_MS[toast.kind]),
+        setTimeout(() => dismiss(id), toast.action ? ACTION_LIFETIME_MS : LIFETIME_MS[toast.kind]),
       );
     },
     [dismiss],
@@ -80,6 +84,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               {t.code !== undefined && <code className="error-code">{t.code}</code>}
               <p>{t.message}</p>
             </div>
+            {t.action !== undefined && (
+              <button
+                type="button"
+                className="toast-action"
+                onClick={() => {
+                  dismiss(t.id);
+                  t.action?.run();
+                }}
+              >
+                {t.action.label}
+              </button>
+            )}
             <button type="button" className="icon-button" aria-label="Dismiss notification" onClick={() => dismiss(t.id)}>
               ×
             </button>

@@ -26,6 +26,8 @@ interface CommandBase {
   summary: string;
   /** Names of the required positional arguments. */
   positionals: readonly string[];
+  /** Names of the positional arguments that may follow them (`undo [ENTRY]`). */
+  optionalPositionals?: readonly string[];
   options: OptionSpecs;
 }
 

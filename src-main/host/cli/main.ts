@@ -63,8 +63,9 @@ function checkPositionals(command: Command, positionals: readonly string[]): voi
     const missing = expected.slice(positionals.length).join(' ');
     throw new UsageError(`${command.name} needs ${missing} (usage: mindloom ${command.usage}).`);
   }
-  if (positionals.length > expected.length) {
-    const extra = positionals[expected.length] as string;
+  const most = expected.length + (command.optionalPositionals?.length ?? 0);
+  if (positionals.length > most) {
+    const extra = positionals[most] as string;
     throw new UsageError(
       `Unexpected argument "${oneLine(extra, 40)}" for ${command.name} (usage: mindloom ${command.usage}; quote text that has spaces).`,
     );

@@ -19,6 +19,9 @@ CREATE INDEX `contradictions_status` ON `contradictions` (`status`);
 -- index evidence_refs_memory
 CREATE UNIQUE INDEX `evidence_refs_memory` ON `evidence_refs` (`memory_seq`,`kind`,`ref`);
 
+-- index journal_action
+CREATE INDEX `journal_action` ON `journal` (`action_id`) WHERE action_id IS NOT NULL;
+
 -- index journal_at
 CREATE INDEX `journal_at` ON `journal` (`at`);
 
@@ -27,6 +30,9 @@ CREATE INDEX `journal_memory` ON `journal` (`memory_id`,`seq`);
 
 -- index journal_run
 CREATE INDEX `journal_run` ON `journal` (`run_id`) WHERE run_id IS NOT NULL;
+
+-- index links_action
+CREATE INDEX `links_action` ON `links` (`action_id`) WHERE action_id IS NOT NULL;
 
 -- index links_from
 CREATE UNIQUE INDEX `links_from` ON `links` (`from_seq`,`kind`,`to_seq`);
@@ -45,6 +51,9 @@ CREATE UNIQUE INDEX `memories_id` ON `memories` (`id`);
 
 -- index memories_review
 CREATE INDEX `memories_review` ON `memories` (`review_status`,`updated_at`);
+
+-- index memories_review_queue
+CREATE INDEX `memories_review_queue` ON `memories` ((1 + "event_evidence_count") * "confidence" DESC,`created_at`,`seq`) WHERE "memories"."review_status" = 'pending' AND "memories"."status" = 'active';
 
 -- index memories_scope
 CREATE INDEX `memories_scope` ON `memories` (`scope`,`updated_at`);
@@ -172,7 +181,7 @@ CREATE TABLE `journal` (
 	`confidence_after` real,
 	`reason` text,
 	`evidence` text
-);
+, `action_id` integer, `memory_version` integer);
 
 -- table links
 CREATE TABLE `links` (
@@ -180,7 +189,7 @@ CREATE TABLE `links` (
 	`from_seq` integer NOT NULL,
 	`to_seq` integer NOT NULL,
 	`kind` text NOT NULL,
-	`created_at` integer NOT NULL,
+	`created_at` integer NOT NULL, `action_id` integer, `voided_at` integer, `voided_by` integer,
 	FOREIGN KEY (`from_seq`) REFERENCES `memories`(`seq`) ON UPDATE no action ON DELETE no action,
 	FOREIGN KEY (`to_seq`) REFERENCES `memories`(`seq`) ON UPDATE no action ON DELETE no action
 );
@@ -337,7 +346,7 @@ CREATE TABLE `rejections` (
 	`memory_id` text,
 	`reason` text NOT NULL,
 	`created_at` integer NOT NULL
-);
+, `revoked_at` integer);
 
 -- trigger memories_fts_delete
 CREATE TRIGGER memories_fts_delete AFTER DELETE ON memories BEGIN

@@ -32,6 +32,8 @@ export interface BrowserQuery {
   maxConfidence: number | null;
   scope: string;
   text: string;
+  /** Only memories gone a whole decay period without verification or reinforcement. */
+  stale: boolean;
   sort: SortKey;
   direction: 'asc' | 'desc';
 }
@@ -46,6 +48,7 @@ export const DEFAULT_QUERY: BrowserQuery = {
   maxConfidence: null,
   scope: '',
   text: '',
+  stale: false,
   sort: 'updated',
   direction: 'desc',
 };
@@ -95,6 +98,7 @@ export function parseBrowserQuery(params: URLSearchParams): BrowserQuery {
     maxConfidence: unitParam(params, 'max'),
     scope: params.get('scope') ?? '',
     text: params.get('q') ?? '',
+    stale: params.get('stale') === '1',
     sort: (SORT_KEYS as readonly string[]).includes(sort ?? '') ? (sort as SortKey) : DEFAULT_QUERY.sort,
     direction: dir === 'asc' || dir === 'desc' ? dir : DEFAULT_QUERY.direction,
   };
@@ -110,6 +114,7 @@ export function formatBrowserQuery(query: BrowserQuery): URLSearchParams {
   if (query.maxConfidence !== null) params.set('max', String(query.maxConfidence));
   if (query.scope !== '') params.set('scope', query.scope);
   if (query.text !== '') params.set('q', query.text);
+  if (query.stale) params.set('stale', '1');
   if (query.sort !== DEFAULT_QUERY.sort) params.set('sort', query.sort);
   if (query.direction !== DEFAULT_QUERY.direction) params.set('dir', query.direction);
   return params;
@@ -126,6 +131,7 @@ export function toListRequest(query: BrowserQuery): ListQuery {
   if (query.maxConfidence !== null) filter.maxConfidence = query.maxConfidence;
   if (query.scope.trim() !== '') filter.scope = query.scope.trim();
   if (query.text.trim() !== '') filter.text = query.text.trim();
+  if (query.stale) filter.stale = true;
   return { filter, sort: query.sort, direction: query.direction };
 }
 

@@ -8,6 +8,7 @@ import { memoryQueries } from '../../api/queries';
 import { hrefOf, navigate } from '../../app/router';
 import { count } from '../../components/format';
 import { Empty, ErrorState, Loading } from '../../components/states';
+import { isTyping } from '../../components/keys';
 import { useStateFor } from '../../components/use-state-for';
 import { type BrowserQuery, DEFAULT_QUERY, formatBrowserQuery, hasFilters, parseBrowserQuery, toListRequest } from './browser-query';
 import { FilterPanel } from './filter-panel';
@@ -61,9 +62,9 @@ export function BrowserView({ params }: { params: URLSearchParams }) {
           <button
             type="button"
             onClick={() => update({ direction: query.direction === 'asc' ? 'desc' : 'asc' })}
-            aria-label={`Direction: ${query.direction === 'asc' ? 'ascending' : 'descending'}; switch`}
+            title="Switch the direction"
           >
-            {query.direction === 'asc' ? '↑ asc' : '↓ desc'}
+            <span aria-hidden="true">{query.direction === 'asc' ? '↑' : '↓'}</span> {query.direction === 'asc' ? 'Ascending' : 'Descending'}
           </button>
         </div>
       </header>
@@ -141,9 +142,7 @@ function SearchBox({ value, onCommit }: { value: string; onCommit(text: string):
   }, [draft, value]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      const typing = target !== null && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
-      if (event.key === '/' && !typing) {
+      if (event.key === '/' && !isTyping(event.target)) {
         event.preventDefault();
         input.current?.focus();
       }

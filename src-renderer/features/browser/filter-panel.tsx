@@ -58,6 +58,13 @@ export function FilterPanel({ query, onChange, onClear }: Props) {
         <legend>Scope</legend>
         <CommitInput label="Scope" value={query.scope} placeholder="any scope" onCommit={(scope) => onChange({ scope })} />
       </fieldset>
+      <fieldset className="filter-group">
+        <legend>Freshness</legend>
+        <label className="check">
+          <input type="checkbox" checked={query.stale} onChange={(event) => onChange({ stale: event.target.checked })} />
+          stale only
+        </label>
+      </fieldset>
     </aside>
   );
 }

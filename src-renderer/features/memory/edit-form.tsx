@@ -164,7 +164,7 @@ export function EditForm({ base, onDone, onKeepTheirs }: Props) {
   );
 }
 
-function FieldInput({ spec, value, onChange }: { spec: FieldSpec; value: string; onChange(value: string): void }) {
+export function FieldInput({ spec, value, onChange }: { spec: FieldSpec; value: string; onChange(value: string): void }) {
   const label = words(spec.key);
   switch (spec.kind) {
     case 'enum':

@@ -13,6 +13,7 @@ import { ErrorState, Loading } from '../../components/states';
 import { TimeAgo } from '../../components/time-ago';
 import { ConfidenceCard } from './confidence-card';
 import { EditForm } from './edit-form';
+import { EditingActions } from './editing-actions';
 import { ExplanationCard } from './explanation-card';
 import { fieldSpecs, toDraft } from './field-specs';
 import { ForgetAction } from './forget-dialog';
@@ -109,23 +110,20 @@ function MemoryActions({
   onEdit(): void;
   editButton: RefObject<HTMLButtonElement | null>;
 }) {
-  const verify = useMemoryAction('memories.verify', { done: 'Verified.', failed: 'Could not verify' });
   const archive = useMemoryAction('memories.archive', { done: 'Archived.', failed: 'Could not archive' });
   const restore = useMemoryAction('memories.restore', { done: 'Restored.', failed: 'Could not restore' });
   const protect = useMemoryAction('memories.setProtected', {
     done: (changed) => (changed.protected ? 'Protected: it no longer decays.' : 'Unprotected: it decays again.'),
     failed: 'Could not change protection',
   });
-  const busy = verify.isPending || archive.isPending || restore.isPending || protect.isPending;
+  const busy = archive.isPending || restore.isPending || protect.isPending;
   const gone = view.status === 'forgotten';
   return (
     <div className="actions" role="toolbar" aria-label="Memory actions">
       <button type="button" className="primary" ref={editButton} onClick={onEdit} disabled={editing || gone}>
         Edit
       </button>
-      <button type="button" onClick={() => verify.mutate({ id: view.id })} disabled={busy || gone}>
-        Verify
-      </button>
+      <EditingActions view={view} busy={busy} />
       {view.status === 'archived' ? (
         <button type="button" onClick={() => restore.mutate({ id: view.id, expectedVersion: view.version })} disabled={busy}>
           Restore

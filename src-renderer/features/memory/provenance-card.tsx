@@ -1,8 +1,7 @@
 /** Where a memory came from and what came of it: every related memory is a link to it. */
 import type { MemoryRef, MemoryView } from '../../../shared/contract';
-import { hrefOf } from '../../app/router';
-import { StatusBadge, TypeBadge } from '../../components/badges';
 import { words } from '../../components/format';
+import { MemoryLink } from '../../components/memory-link';
 
 const RELATIONS: { key: Exclude<keyof MemoryView['provenance'], 'sourceType' | 'sourceEntity'>; label: string }[] = [
   { key: 'derivedFrom', label: 'Derived from' },
@@ -63,11 +62,7 @@ export function ProvenanceCard({ view }: { view: MemoryView }) {
 function RefItem({ memoryRef }: { memoryRef: MemoryRef }) {
   return (
     <li>
-      <a href={hrefOf.memory(memoryRef.id)} className="ref-link" data-memory-id={memoryRef.id}>
-        <TypeBadge type={memoryRef.type} />
-        <span className="ref-content">{memoryRef.content}</span>
-        <StatusBadge status={memoryRef.status} />
-      </a>
+      <MemoryLink memory={memoryRef} />
     </li>
   );
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Overview } from '../../../shared/contract';
 import { MEMORY_STATUSES, MEMORY_TYPES, TIERS } from '../../../shared/model';
 import { useApi } from '../../api/client';
+import { editingQueries } from '../../api/editing-queries';
 import { overviewQueries } from '../../api/queries';
 import { hrefOf } from '../../app/router';
 import { count, words } from '../../components/format';
@@ -38,20 +39,36 @@ export function OverviewView() {
 }
 
 function OverviewBody({ data }: { data: Overview }) {
+  const api = useApi();
+  const attention = useQuery(editingQueries.attention(api));
   return (
     <div className="overview-grid">
       <section className="card attention" aria-labelledby="attention-title">
         <h2 id="attention-title">Needs attention</h2>
         <dl className="stat-list big">
           <Stat label="Memories" value={data.total} href={browse({})} />
-          <Stat label="Review queue" value={data.reviewPending} href={browse({ review: ['pending'] })} />
-          <Stat label="Open contradictions" value={data.openContradictions} />
+          <Stat
+            label="Review queue"
+            value={attention.data?.review ?? data.reviewPending}
+            href={hrefOf.editing('review')}
+            where="Review"
+            hint="Inferred memories and consolidation proposals waiting for a person."
+          />
+          <Stat label="Inbox" value={attention.data?.inbox ?? 0} href={hrefOf.editing('inbox')} where="Inbox" hint="Raw captures nobody has processed." />
+          <Stat label="Open contradictions" value={data.openContradictions} href={hrefOf.editing('contradictions')} where="Contradictions" />
           <Stat
             label="Uncertain"
             value={data.uncertain.count}
             suffix={data.uncertain.capped ? '+' : ''}
             href={browse({ statuses: ['active'], maxConfidence: 0.5, sort: 'confidence', direction: 'asc' })}
             hint="Active memories reading below 50% confidence after decay (the link lists those stored below 50%)."
+          />
+          <Stat
+            label="Stale"
+            value={attention.data?.stale.count ?? 0}
+            suffix={attention.data?.stale.capped ? '+' : ''}
+            href={browse({ statuses: ['active'], stale: true, sort: 'created', direction: 'asc' })}
+            hint="Active memories gone a whole decay period without being verified or reinforced."
           />
         </dl>
       </section>
@@ -64,7 +81,22 @@ function OverviewBody({ data }: { data: Overview }) {
   );
 }
 
-function Stat({ label, value, href, suffix = '', hint }: { label: string; value: number; href?: string; suffix?: string; hint?: string }) {
+function Stat({
+  label,
+  value,
+  href,
+  suffix = '',
+  hint,
+  where = 'Browser',
+}: {
+  label: string;
+  value: number;
+  href?: string;
+  suffix?: string;
+  hint?: string;
+  /** The view the link opens. */
+  where?: string;
+}) {
   const text = `${count(value)}${suffix}`;
   return (
     <div className="stat" title={hint}>
@@ -73,7 +105,7 @@ function Stat({ label, value, href, suffix = '', hint }: { label: string; value:
         {href === undefined ? (
           <span className="stat-value">{text}</span>
         ) : (
-          <a className="stat-value" href={href} aria-label={`${label}: ${text} — show in Browser`}>
+          <a className="stat-value" href={href} aria-label={`${label}: ${text} — show in ${where}`}>
             {text}
           </a>
         )}
@@ -103,12 +135,14 @@ function CountsCard<K extends string>({
           const value = counts[key] ?? 0;
           return (
             <li key={key}>
-              <a href={link(key)} className="bar-row" aria-label={`${words(key)}: ${count(value)} — show in Browser`}>
-                <span className="bar-label">{words(key)}</span>
+              {/* The visible words are the link's name (then what it opens), so speech and sight agree. */}
+              <a href={link(key)} className="bar-row">
+                <span className="bar-label">{words(key)}</span>{' '}
                 <span className="bar-track" aria-hidden="true">
                   <span className={`bar-fill fill-${key}`} style={{ width: `${(value / max) * 100}%` }} />
                 </span>
                 <span className="bar-value">{count(value)}</span>
+                <span className="visually-hidden"> — show in Browser</span>
               </a>
             </li>
           );

@@ -14,6 +14,7 @@ import { ErrorState, Loading } from '../../components/states';
 import { TimeAgo } from '../../components/time-ago';
 import { useToast } from '../../components/toasts';
 import { useStateFor } from '../../components/use-state-for';
+import { ReviewSettingsCard } from '../review/review-settings-card';
 import { LastRunInterruptedBanner } from '../consolidation/interrupted-run-banner';
 import { SessionPicker } from '../welcome/session-picker';
 import { BackupsCard } from './backups-card';
@@ -37,6 +38,7 @@ export function SettingsView() {
           <>
             <ProviderCard data={settings.data} />
             <SchedulerCard data={settings.data} />
+            <ReviewSettingsCard data={settings.data} />
           </>
         )}
         <ConsolidationCard />

@@ -1,11 +1,10 @@
-/** Listings for a person at a terminal (a table) or a script (--json): search, uncertain, orphans, contradictions. */
+/** Listings for a person at a terminal (a table) or a script (--json): search, uncertain, orphans. */
 import { listOrphans, listUncertain } from '../../../mind/attention';
-import { getContradictions, scanContradictions, type ContradictionView } from '../../../mind/contradictions';
 import { searchMemories } from '../../../mind/search';
 import { MATCH_CLOSE, MATCH_OPEN } from '../../../../shared/search-marks';
 import type { MindCommand } from '../command';
 import { memoryTable } from '../memory-table';
-import { json, oneLine, table } from '../output';
+import { json } from '../output';
 
 const LIMIT = { limit: { type: 'string' } } as const;
 
@@ -58,44 +57,5 @@ export const orphansCommand: MindCommand = {
     const limit = input.options.integer('limit') ?? 50;
     const page = listOrphans(mind, { limit });
     return input.json ? json(page.items) : memoryTable(page.items, 'No orphans.') + moreNote(page.nextCursor, limit);
-  },
-};
-
-function contradictionTable(items: readonly ContradictionView[]): string {
-  if (items.length === 0) return 'No open contradictions.';
-  return table(
-    ['ID', 'KIND', 'A', 'B'],
-    items.map((c) => [c.id, c.kind, `${c.a.id} ${oneLine(c.a.content, 50)}`, `${c.b.id} ${oneLine(c.b.content, 50)}`]),
-  );
-}
-
-/** A scan of a large mind takes minutes: say how far it got, at most every two seconds, on stderr. */
-function scanProgress(write: (line: string) => void): (scanned: number) => void {
-  let last = performance.now();
-  return (scanned) => {
-    const now = performance.now();
-    if (now - last < 2_000) return;
-    last = now;
-    write(`contradictions: scanned ${scanned} beliefs…\n`);
-  };
-}
-
-export const contradictionsCommand: MindCommand = {
-  kind: 'mind',
-  name: 'contradictions',
-  usage: 'contradictions [--scan]',
-  summary: 'Open contradictions; --scan first scans all active beliefs and records new ones.',
-  positionals: [],
-  options: { scan: { type: 'boolean' } },
-  run(mind, input) {
-    const scan = input.options.flag('scan')
-      ? scanContradictions(mind, { actor: 'user', onProgress: scanProgress((line) => input.io.stderr.write(line)) })
-      : null;
-    const open = getContradictions(mind, { status: 'open' });
-    if (input.json) return json(scan ? { ...scan, contradictions: open } : open);
-    const report = scan
-      ? `Scanned ${scan.scanned} beliefs: ${scan.found} contradiction(s) found, ${scan.recorded} new recorded.\n`
-      : '';
-    return report + contradictionTable(open);
   },
 };

@@ -8,7 +8,9 @@ import { generateCommand } from './generate';
 import { mcpCommand } from './mcp';
 import { proposalsCommand } from './proposals';
 import { initCommand } from './init';
-import { contradictionsCommand, orphansCommand, searchCommand, uncertainCommand } from './lists';
+import { contradictionsCommand } from './contradictions';
+import { reviewCommand, undoCommand } from './editing';
+import { orphansCommand, searchCommand, uncertainCommand } from './lists';
 import { historyCommand, lineageCommand, showCommand, statsCommand } from './read';
 import { serveCommand } from './serve';
 import {
@@ -34,7 +36,9 @@ export const COMMANDS: readonly Command[] = [
   forgetCommand,
   approveCommand,
   rejectCommand,
+  reviewCommand,
   proposalsCommand,
+  undoCommand,
   showCommand,
   lineageCommand,
   historyCommand,

@@ -1,0 +1,76 @@
+/**
+ * axe-core on every view, as a new user sees it (the demo mind, default rules): the overview,
+ * browser, a memory page and settings, and the editing views with content on them (review,
+ * rejections, inbox, contradictions) and their dialogs. No serious or critical violation passes.
+ */
+import { expect, test } from '../fixtures';
+import { expectAccessible } from '../support/axe';
+import { saveScreenshot } from '../support/screenshots';
+
+test.use({ mind: { kind: 'demo' } });
+
+test('the overview, browser, memory page and settings', async ({ app, outside }, testInfo) => {
+  await app.overview.expectLoaded();
+  await expectAccessible(app.page, testInfo, 'overview');
+  await app.go('#/browser');
+  await expect(app.page.getByRole('grid', { name: 'Memories' }).locator('[role="row"][data-memory-id]').first()).toBeVisible();
+  await expectAccessible(app.page, testInfo, 'browser');
+  // Memory pages of several kinds: each tier, a capture, something archived or superseded.
+  const store = outside();
+  const samples = [
+    ...(['grounded', 'observed', 'inferred', 'hypothesis'] as const).map((tier) => store.list({ filter: { tiers: [tier] }, limit: 1 })[0]),
+    store.list({ filter: { types: ['raw'] }, limit: 1 })[0],
+    store.list({ filter: { statuses: ['archived', 'superseded'] }, limit: 1 })[0],
+  ].filter((m) => m !== undefined);
+  expect(samples.length).toBeGreaterThanOrEqual(4);
+  for (const memory of samples) {
+    await app.go(`#/memory/${memory.id}`);
+    await app.memory.expectShowing(memory.id);
+    await expectAccessible(app.page, testInfo, `memory page (${memory.type}, ${memory.tier}, ${memory.status})`);
+  }
+  await app.go('#/settings');
+  await expect(app.page.getByRole('heading', { name: 'Review', level: 2 })).toBeVisible();
+  await expectAccessible(app.page, testInfo, 'settings');
+  await saveScreenshot(app.page, testInfo, 'settings-with-review');
+});
+
+test('the editing views and their dialogs', async ({ app, outside }, testInfo) => {
+  const store = outside();
+  await app.review.open(app.go);
+  await expect(app.review.card.or(app.page.getByRole('status').filter({ hasText: 'Nothing waits for review' }))).toBeVisible();
+  await expectAccessible(app.page, testInfo, 'review');
+  await app.page.keyboard.press('?');
+  await expectAccessible(app.page, testInfo, 'review keys');
+  await app.page.keyboard.press('Escape');
+  if (await app.review.card.isVisible()) {
+    await app.page.keyboard.press('r');
+    await expect(app.review.rejectDialog).toBeVisible();
+    await expectAccessible(app.page, testInfo, 'reject dialog');
+    await app.page.keyboard.press('Escape');
+  }
+
+  await app.rejections.open(app.go);
+  await expectAccessible(app.page, testInfo, 'rejections');
+  await app.inbox.open(app.go);
+  await expectAccessible(app.page, testInfo, 'inbox');
+  await app.contradictions.open(app.go);
+  await expect(app.contradictions.tab('Open')).toBeVisible();
+  await expectAccessible(app.page, testInfo, 'contradictions');
+  await saveScreenshot(app.page, testInfo, 'contradictions-demo');
+
+  const belief = store.list({ filter: { types: ['belief'], statuses: ['active'] }, limit: 1 })[0];
+  await app.go(`#/memory/${belief?.id}`);
+  await app.memory.expectShowing(belief?.id ?? '');
+  for (const [action, dialog] of [
+    ['Verify…', app.dialogs.verify],
+    ['Supersede…', app.dialogs.supersede],
+    ['Promote…', app.dialogs.promote],
+    ['Flag contradiction…', app.dialogs.flag],
+  ] as const) {
+    await app.dialogs.action(action).click();
+    await expect(dialog).toBeVisible();
+    await expectAccessible(app.page, testInfo, `${action} dialog`);
+    await app.page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+});

@@ -1,0 +1,21 @@
+/** A memory named in another view: its type, its words and (when not active) its status, linking to it. */
+import type { MemoryStatus, MemoryType } from '../../shared/model';
+import { hrefOf } from '../app/router';
+import { StatusBadge, TypeBadge } from './badges';
+
+export interface LinkedMemory {
+  id: string;
+  type: MemoryType;
+  content: string;
+  status: MemoryStatus;
+}
+
+export function MemoryLink({ memory }: { memory: LinkedMemory }) {
+  return (
+    <a href={hrefOf.memory(memory.id)} className="ref-link" data-memory-id={memory.id}>
+      <TypeBadge type={memory.type} />
+      <span className="ref-content">{memory.content}</span>
+      <StatusBadge status={memory.status} />
+    </a>
+  );
+}
