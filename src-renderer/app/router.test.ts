@@ -10,7 +10,15 @@ describe('hash routes', () => {
       expect(parseRoute(`#/${view}`)).toEqual({ view });
       expect(formatRoute({ view })).toBe(`#/${view}`);
     }
-    expect(parseRoute('#/memory/bl_abc123')).toEqual({ view: 'memory', id: 'bl_abc123' });
+    expect(parseRoute('#/memory/bl_abc123')).toEqual({ view: 'memory', id: 'bl_abc123', tab: 'details', asOf: null });
+    expect(parseRoute('#/memory/bl_abc123/lineage')).toEqual({ view: 'memory', id: 'bl_abc123', tab: 'lineage', asOf: null });
+    expect(parseRoute('#/memory/bl_abc123/history?asOf=2026-10-01')).toEqual({
+      view: 'memory',
+      id: 'bl_abc123',
+      tab: 'history',
+      asOf: '2026-10-01T00:00:00.000Z',
+    });
+    expect(parseRoute('#/memory/bl_abc123?asOf=yesterday-ish')).toMatchObject({ tab: 'details', asOf: null });
     const browser = parseRoute('#/browser?type=belief,note&q=deploy');
     expect(browser.view).toBe('browser');
     expect(browser.view === 'browser' && browser.query.get('type')).toBe('belief,note');
@@ -20,11 +28,15 @@ describe('hash routes', () => {
     expect(parseRoute('#/nowhere')).toEqual({ view: 'unknown', path: '/nowhere' });
     expect(parseRoute('#/memory')).toEqual({ view: 'unknown', path: '/memory' });
     expect(parseRoute('#/memory/a/b')).toEqual({ view: 'unknown', path: '/memory/a/b' });
+    expect(parseRoute('#/memory/a/details')).toEqual({ view: 'unknown', path: '/memory/a/details' });
+    expect(parseRoute('#/memory/a/lineage/more')).toEqual({ view: 'unknown', path: '/memory/a/lineage/more' });
   });
 
   it('writes hashes that read back as the same route', () => {
-    const memory = { view: 'memory', id: 'nt_odd id/with slash' } as const;
+    const memory = { view: 'memory', id: 'nt_odd id/with slash', tab: 'details', asOf: null } as const;
     expect(parseRoute(formatRoute(memory))).toEqual(memory);
+    const past = { view: 'memory', id: 'bl_1', tab: 'timeline', asOf: '2026-09-30T12:00:00.000Z' } as const;
+    expect(parseRoute(formatRoute(past))).toEqual(past);
     const browser = formatRoute({ view: 'browser', query: new URLSearchParams({ q: 'a b&c', sort: 'tier' }) });
     const back = parseRoute(browser);
     expect(back.view === 'browser' && back.query.get('q')).toBe('a b&c');

@@ -8,7 +8,7 @@ import { useSyncExternalStore } from 'react';
 export type Route =
   | { view: 'overview' }
   | { view: 'browser'; query: URLSearchParams }
-  | { view: 'memory'; id: string }
+  | { view: 'memory'; id: string; tab: MemoryTab; asOf: string | null }
   | { view: 'settings' }
   | { view: EditingView }
   | { view: 'unknown'; path: string };
@@ -18,6 +18,11 @@ export const EDITING_VIEWS = ['review', 'rejections', 'inbox', 'contradictions']
 export type EditingView = (typeof EDITING_VIEWS)[number];
 const isEditingView = (name: string | undefined): name is EditingView => (EDITING_VIEWS as readonly (string | undefined)[]).includes(name);
 
+/** The memory page's tabs: `#/memory/ID` is its details, `#/memory/ID/lineage` and so on the others. */
+export const MEMORY_TABS = ['details', 'lineage', 'timeline', 'history'] as const;
+export type MemoryTab = (typeof MEMORY_TABS)[number];
+const isMemoryTab = (name: string | undefined): name is MemoryTab => (MEMORY_TABS as readonly (string | undefined)[]).includes(name);
+
 export type ViewName = Route['view'];
 
 /** Reads a hash such as `#/browser?type=belief` or `#/memory/bl_123`. */
@@ -25,13 +30,14 @@ export function parseRoute(hash: string): Route {
   const raw = hash.replace(/^#/, '');
   const [pathPart = '', queryPart = ''] = raw.split('?', 2);
   const segments = pathPart.split('/').filter((s) => s !== '');
-  const [head, second] = segments;
+  const [head, second, third] = segments;
   if (head === undefined || head === 'overview') return { view: 'overview' };
   if (head === 'browser' && segments.length === 1) return { view: 'browser', query: new URLSearchParams(queryPart) };
   if (head === 'settings' && segments.length === 1) return { view: 'settings' };
   if (isEditingView(head) && segments.length === 1) return { view: head };
-  if (head === 'memory' && second !== undefined && segments.length === 2) {
-    return { view: 'memory', id: decodeURIComponent(second) };
+  if (head === 'memory' && second !== undefined && segments.length <= 3 && (third === undefined || (third !== 'details' && isMemoryTab(third)))) {
+    // `?asOf=` shows the memory as it stood then (time travel); an unreadable date is dropped, not guessed.
+    return { view: 'memory', id: decodeURIComponent(second), tab: third ?? 'details', asOf: readAsOf(new URLSearchParams(queryPart)) };
   }
   return { view: 'unknown', path: pathPart };
 }
@@ -42,8 +48,10 @@ export function formatRoute(route: Route): string {
       return '#/overview';
     case 'settings':
       return '#/settings';
-    case 'memory':
-      return `#/memory/${encodeURIComponent(route.id)}`;
+    case 'memory': {
+      const path = `#/memory/${encodeURIComponent(route.id)}${route.tab === 'details' ? '' : `/${route.tab}`}`;
+      return route.asOf === null ? path : `${path}?${new URLSearchParams({ asOf: route.asOf }).toString()}`;
+    }
     case 'browser': {
       const query = route.query.toString();
       return query === '' ? '#/browser' : `#/browser?${query}`;
@@ -59,10 +67,18 @@ export const hrefOf = {
   overview: () => formatRoute({ view: 'overview' }),
   settings: () => formatRoute({ view: 'settings' }),
   editing: (view: EditingView) => formatRoute({ view }),
-  memory: (id: string) => formatRoute({ view: 'memory', id }),
+  memory: (id: string, tab: MemoryTab = 'details', asOf: string | null = null) => formatRoute({ view: 'memory', id, tab, asOf }),
   browser: (query?: URLSearchParams | Record<string, string>) =>
     formatRoute({ view: 'browser', query: new URLSearchParams(query) }),
 };
+
+/** The `asOf` query parameter as an ISO instant, or null when absent or not a date. */
+export function readAsOf(query: URLSearchParams): string | null {
+  const raw = query.get('asOf');
+  if (raw === null || raw === '') return null;
+  const time = Date.parse(raw);
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
+}
 
 /** Goes to a hash. `replace` keeps filter tweaks from filling the Back history. */
 export function navigate(hash: string, options: { replace?: boolean } = {}): void {

@@ -36,7 +36,7 @@ function View({ route }: { route: Route }) {
     case 'browser':
       return <BrowserView params={route.query} />;
     case 'memory':
-      return <MemoryDetailView id={route.id} />;
+      return <MemoryDetailView id={route.id} tab={route.tab} asOf={route.asOf} />;
     case 'settings':
       return <SettingsView />;
     case 'review':

@@ -6,7 +6,7 @@ import type { MemoryView } from '../../../shared/contract';
 import { useApi } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import { memoryQueries } from '../../api/queries';
-import { hrefOf } from '../../app/router';
+import { hrefOf, type MemoryTab } from '../../app/router';
 import { StatusBadge, TierBadge, TypeBadge } from '../../components/badges';
 import { words } from '../../components/format';
 import { ErrorState, Loading } from '../../components/states';
@@ -19,9 +19,10 @@ import { fieldSpecs, toDraft } from './field-specs';
 import { ForgetAction } from './forget-dialog';
 import { HistoryList } from './history-list';
 import { useMemoryAction } from './memory-mutations';
+import { MemoryTabStrip, memoryTabPanel } from './memory-tabs';
 import { ProvenanceCard } from './provenance-card';
 
-export function MemoryDetailView({ id }: { id: string }) {
+export function MemoryDetailView({ id, tab, asOf }: { id: string; tab: MemoryTab; asOf: string | null }) {
   const api = useApi();
   const memory = useQuery(memoryQueries.detail(api, id));
   if (memory.isPending) return <Loading label="Loading memory…" />;
@@ -40,12 +41,10 @@ export function MemoryDetailView({ id }: { id: string }) {
     return <ErrorState error={memory.error} title={`Could not load ${id}`} onRetry={() => void memory.refetch()} />;
   }
   // Keyed by id: moving to another memory starts with a closed editor.
-  return <MemoryDetail key={id} view={memory.data} />;
+  return <MemoryDetail key={id} view={memory.data} tab={tab} asOf={asOf} />;
 }
 
-function MemoryDetail({ view }: { view: MemoryView }) {
-  const api = useApi();
-  const queryClient = useQueryClient();
+function MemoryDetail({ view, tab, asOf }: { view: MemoryView; tab: MemoryTab; asOf: string | null }) {
   /** The version the editor was opened on; later refreshes do not move it (that is what a conflict catches). */
   const [editing, setEditing] = useState<MemoryView | null>(null);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -71,7 +70,27 @@ function MemoryDetail({ view }: { view: MemoryView }) {
         </div>
         <MemoryActions view={view} editing={editing !== null} onEdit={() => setEditing(view)} editButton={editButton} />
       </header>
+      <MemoryTabStrip id={view.id} current={tab} asOf={asOf} />
 
+      {tab !== 'details' ? (
+        (memoryTabPanel(tab, { id: view.id, asOf }) ?? (
+          <p className="state state-empty" role="status">
+            This memory has no {tab} view.
+          </p>
+        ))
+      ) : (
+        <DetailsTab view={view} editing={editing} closeEditor={closeEditor} />
+      )}
+    </article>
+  );
+}
+
+/** The Details tab: content and fields (or the editor), confidence, provenance, details and history. */
+function DetailsTab({ view, editing, closeEditor }: { view: MemoryView; editing: MemoryView | null; closeEditor(): void }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return (
+    <>
       {editing !== null ? (
         <EditForm
           base={editing}
@@ -95,7 +114,7 @@ function MemoryDetail({ view }: { view: MemoryView }) {
         {view.type === 'belief' && <ExplanationCard id={view.id} />}
         <HistoryList id={view.id} />
       </div>
-    </article>
+    </>
   );
 }
 
