@@ -100,7 +100,7 @@ export const PROBE = `(() => {
       return state.frames.deltas;
     },
     scrollTop: () => document.querySelector('[role="grid"]')?.scrollTop ?? 0,
-    loadedRows: () => Number((document.querySelector('[data-testid="loaded-count"]')?.textContent ?? '').replace(/[^0-9]/g, '')),
+    loadedRows: () => Number(document.querySelector('[data-testid="memory-grid"]')?.getAttribute('data-loaded-rows') ?? 0),
   };
 })();`;
 

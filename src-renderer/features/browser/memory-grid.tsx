@@ -209,6 +209,7 @@ export function MemoryGrid(props: Props) {
       tabIndex={0}
       onKeyDown={onKeyDown}
       data-testid="memory-grid"
+      data-loaded-rows={items.length}
     >
       <div role="rowgroup" className="grid-head">
         <div role="row" aria-rowindex={1} className="grid-row grid-header">
