@@ -15,6 +15,7 @@ import { EDITING_CALLS } from './contract/editing';
 import { EXPLAIN_CALLS } from './contract/explain';
 import { LIVE_CALLS } from './contract/live';
 import { MEMORY_CALLS } from './contract/memories';
+import { MIND_DIFF_CALLS } from './contract/mind-diff';
 import { OVERVIEW_CALLS } from './contract/overview';
 import { SESSION_CALLS } from './contract/session';
 import { SETTINGS_CALLS } from './contract/settings';
@@ -30,6 +31,7 @@ export const CALLS = {
   ...EXPLAIN_CALLS,
   ...LIVE_CALLS,
   ...TRUST_CALLS,
+  ...MIND_DIFF_CALLS,
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
 
 export type CallName = keyof typeof CALLS;

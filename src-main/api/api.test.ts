@@ -39,6 +39,8 @@ describe('the handler table', () => {
       'memories.forget': { id: f.ids.episode, expectedVersion: 1, confirmation: 'Shipped the sync' },
       // consolidation.runNow ran before: its run is the one to revert.
       'consolidation.revert': async () => ({ runId: (await callOk(f.api, 'mind.overview')).lastRun?.id }),
+      'diff.counts': { from: '2000-01-01T00:00:00Z' },
+      'diff.page': { from: '2000-01-01T00:00:00Z', category: 'added' },
     };
     // session.openDemo and session.create switch minds: they run last, after everything that reads this one.
     // The editing calls need items to decide: they have their own round (editing-calls.test.ts).

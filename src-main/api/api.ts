@@ -14,6 +14,7 @@ import { editingCalls } from './editing-calls';
 import { liveCalls } from './live-calls';
 import { memoryCalls } from './memory-calls';
 import { mindCalls } from './mind-calls';
+import { mindDiffCalls } from './mind-diff-calls';
 import { checkPayloadShape } from './payload-guard';
 import type { Platform } from './platform';
 import { type BindOptions, bindScheduler } from './scheduler-port';
@@ -55,6 +56,7 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
     ...trustCalls(context),
     ...editingCalls(context, logError),
     ...explainCalls(context),
+    ...mindDiffCalls(context),
   };
 
   return {

@@ -2,6 +2,7 @@
 import type { Command } from '../command';
 import { backupCommand, restoreCommand } from './backup';
 import { checkCommand } from './check';
+import { diffCommand } from './diff';
 import { consolidateCommand } from './consolidate';
 import { forgetCommand } from './forget';
 import { generateCommand } from './generate';
@@ -42,6 +43,7 @@ export const COMMANDS: readonly Command[] = [
   showCommand,
   lineageCommand,
   historyCommand,
+  diffCommand,
   searchCommand,
   uncertainCommand,
   orphansCommand,
