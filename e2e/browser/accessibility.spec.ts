@@ -74,3 +74,26 @@ test('the editing views and their dialogs', async ({ app, outside }, testInfo) =
     await expect(dialog).toBeHidden();
   }
 });
+
+test('time travel and the mind diff', async ({ app }, testInfo) => {
+  // Five axe runs, one over the Browser's grid: slow on a busy machine.
+  test.slow();
+  await app.go('#/browser');
+  await expect(app.page.getByRole('grid', { name: 'Memories' })).toBeVisible();
+  await app.timeTravel.open.click();
+  await expect(app.timeTravel.picker).toBeVisible();
+  await expectAccessible(app.page, testInfo, 'time travel picker');
+  await app.timeTravel.picker.getByRole('button', { name: '1 week ago' }).click();
+  await expect(app.timeTravel.banner).toBeVisible();
+  await expectAccessible(app.page, testInfo, 'browser as of a past date');
+  const first = app.browser.rows.first();
+  const id = (await first.getAttribute('data-memory-id')) ?? '';
+  await first.locator('a.row-link').click();
+  await app.memory.expectShowing(id);
+  await expect(app.timeTravel.banner).toBeVisible();
+  await expectAccessible(app.page, testInfo, 'memory page as of a past date');
+  await app.go('#/diff');
+  await expect(app.mindDiff.categories).toBeVisible();
+  await expectAccessible(app.page, testInfo, 'mind diff');
+  await saveScreenshot(app.page, testInfo, 'mind-diff-demo');
+});
