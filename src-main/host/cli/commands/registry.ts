@@ -3,6 +3,7 @@ import type { Command } from '../command';
 import { backupCommand, restoreCommand } from './backup';
 import { checkCommand } from './check';
 import { consolidateCommand } from './consolidate';
+import { exportCommand } from './export';
 import { forgetCommand } from './forget';
 import { generateCommand } from './generate';
 import { mcpCommand } from './mcp';
@@ -49,6 +50,7 @@ export const COMMANDS: readonly Command[] = [
   statsCommand,
   consolidateCommand,
   backupCommand,
+  exportCommand,
   checkCommand,
   generateCommand,
   serveCommand,
