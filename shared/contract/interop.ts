@@ -46,7 +46,14 @@ export const INTEROP_CALLS = {
   /** Imports `path` into the open mind in one transaction; progress arrives as `interop.progress` events. */
   'interop.import': { request: importRequest, response: ImportSummarySchema },
   /** Exports the open mind to `path` (relative: beside the mind); progress arrives as `interop.progress` events. */
-  'interop.export': { request: z.strictObject({ format: z.enum(EXPORT_FORMATS), path: filePath }), response: ExportSummarySchema },
+  'interop.export': {
+    request: z.strictObject({ format: z.enum(EXPORT_FORMATS), path: filePath, overwrite: z.boolean().optional() }),
+    response: ExportSummarySchema,
+  },
+  /** The desktop shell's native dialog for the file to import or export to (null: cancelled); `unsupported` elsewhere. */
+  'interop.pickPath': { request: z.strictObject({ purpose: z.enum(['import', 'export']) }), response: z.string().nullable() },
+  /** Asks every window to show its Import… or Export… dialog (the desktop menu's items). */
+  'interop.showDialog': { request: z.strictObject({ dialog: z.enum(['import', 'export']) }), response: z.null() },
 } as const;
 
 export const INTEROP_EVENTS = {
@@ -59,4 +66,6 @@ export const INTEROP_EVENTS = {
     total: count.nullable(),
     message: z.string().optional(),
   }),
+  /** Show the Import… or Export… dialog (asked for by the desktop menu). */
+  'interop.showDialog': z.object({ dialog: z.enum(['import', 'export']) }),
 } as const;
