@@ -63,12 +63,17 @@ export function interopCalls(ctx: ApiContext): HandlerSlice<InteropCall> {
     'interop.import': async (request) => {
       const importer = importerOf(request.kind);
       const path = besideMind(request.path);
+      // The import holds the write lock until it commits: consolidation waits instead of starting a run that would find the mind busy.
+      const holdScheduler = ctx.scheduler.status(session.mind()).state === 'idle';
+      if (holdScheduler) ctx.scheduler.pause();
       const summary = await job(
         'import',
         path,
         (onProgress) => Promise.resolve(importer.run(session.mind(), path, { onProgress, ...(request.stack ? { stack: request.stack } : {}) })),
         (result) => `${importedCount(result)} memories imported, ${result.skipped} rows already there`,
-      );
+      ).finally(() => {
+        if (holdScheduler) ctx.scheduler.resume();
+      });
       // Anything may have changed: every window reloads what it shows.
       session.events.emit({ type: 'mind.changed', payload: { origin: 'app' } });
       return summary;
