@@ -50,7 +50,7 @@ describe('interop calls', () => {
     const { api, dir, mindPath } = fixture;
     await callOk(api, 'session.open', { path: mindPath });
     expect((await callOk(api, 'interop.kinds')).available).toContain('json');
-    const missing = await callFails(api, 'interop.preview', { kind: 'json', path: join(dir, 'nothing.json') }, 'invalid_input');
+    const missing = await callFails(api, 'interop.preview', { kind: 'json', path: join(dir, 'nothing.json') }, 'not_found');
     expect(missing.message).toContain('no such file');
     await callFails(api, 'interop.pickPath', { purpose: 'import' }, 'unsupported');
     await callFails(api, 'interop.import', { kind: 'yaml', path: 'x' }, 'invalid_input');

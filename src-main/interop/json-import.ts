@@ -29,7 +29,7 @@ import { type JsonHeader, JsonHeaderSchema, JsonRowLineSchema } from './json-for
 import { readLines } from './line-reader';
 
 /** Why a file was refused, in the error's details (tests and the app tell the cases apart by it). */
-export type JsonImportFault = 'not_found' | 'bad_json' | 'wrong_schema' | 'schema_too_new' | 'truncated';
+export type JsonImportFault = 'bad_json' | 'wrong_schema' | 'schema_too_new' | 'truncated';
 
 /** Rows between two progress reports (and two turns of the event loop, so the reports go out). */
 const PROGRESS_EVERY = 2_000;
@@ -76,7 +76,7 @@ export const jsonImporter: Importer = {
   kind: 'json',
   async run(mind, path, options = {}) {
     const source = resolve(path);
-    if (!existsSync(source) || statSync(source).isDirectory()) throw fault('not_found', source, 'no such file to import', source);
+    if (!existsSync(source) || statSync(source).isDirectory()) throw new MindError('not_found', `${source}: no such file to import.`, { path: source });
     const writer = mind.store.path === ':memory:' ? mind : openMind(mind.store.path, { mustExist: true, leaveRunsAsFound: true });
     if (writer !== mind) tuneForImport(writer.store.db);
     try {
