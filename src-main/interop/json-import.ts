@@ -60,8 +60,11 @@ interface ImportState {
   /** Old seqs of the memories this import wrote (not skipped): their versions and vectors come too. */
   importedMemories: Set<number>;
   journalSeqs: Map<number, number>;
-  /** Per table, decided at its first row: were there no rows yet, so the file's keys can be kept? */
-  keepKeys: Partial<Record<ExportTable, boolean>>;
+  /**
+   * Per table, decided at its first row: was it empty? Then the file's keys are kept, and no row
+   * can be there already (an export holds each row once), so none is looked up.
+   */
+  emptyAtStart: Partial<Record<ExportTable, boolean>>;
   vectorsFit: boolean;
   /** The file's embedder, from its meta rows (which come before its vectors). */
   fileEmbedder: { embedder?: string; embedder_dimension?: string };
@@ -97,7 +100,7 @@ async function importFile(mind: Mind, writer: Mind, source: string, options: Imp
     memorySeqs: new Map(),
     importedMemories: new Set(),
     journalSeqs: new Map(),
-    keepKeys: {},
+    emptyAtStart: {},
     vectorsFit: true,
     fileEmbedder: {},
     byType: {},
@@ -222,7 +225,8 @@ function importRow(db: Mind['store']['db'], table: ExportTable, row: ExportRow, 
     state.skipped += 1;
     return;
   }
-  const existing = existingKey(db, table, mapped);
+  const empty = (state.emptyAtStart[table] ??= tableIsEmpty(db, table));
+  const existing = empty ? null : existingKey(db, table, mapped);
   if (existing !== null) {
     state.skipped += 1;
     remember(table, oldKey, existing, state);
@@ -230,8 +234,7 @@ function importRow(db: Mind['store']['db'], table: ExportTable, row: ExportRow, 
   }
   let newKey: number | string;
   try {
-    state.keepKeys[table] ??= tableIsEmpty(db, table);
-    newKey = insertImportedRow(db, table, mapped, state.keepKeys[table]);
+    newKey = insertImportedRow(db, table, mapped, empty);
   } catch (error) {
     if (isMindError(error)) throw error;
     throw fault('wrong_schema', place, `the ${table} row does not fit this mind: ${(error as Error).message}`, source, line);
