@@ -12,6 +12,8 @@
  *   --mcp                    only the MCP bench (recall, consult, a write over stdio on the 100k mind)
  *   --live                   only the live bench (the Browser scrolling the 1M mind while an agent writes)
  *   --trust                  only the trust bench on the largest size (run lease, forget impact, check, backup)
+ *   --interop                only the interop bench: Mindloom JSON export of each size whose mind is cached
+ *                            (the smallest generated first when missing), and 3 imports of the smallest into a fresh mind
  * Prints a table per size and writes bench/results/store-<N>.json; then the consolidation
  * benchmark, which writes bench/results/consolidation.json; then the UI bench on the largest
  * size, which writes bench/results/ui.json.
@@ -35,6 +37,7 @@ import { type QualityOptions, qualitySettings, runQualityBench, writeQualityRepo
 import { PROVIDER_IDS, type ProviderId } from '../shared/settings';
 import { reportMcpBench, runMcpBench } from './mcp-bench';
 import { reportLiveBench, runLiveBench } from './live-bench';
+import { reportInteropBench, runInteropBench } from './interop-bench';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 
@@ -49,6 +52,7 @@ interface Args {
   mcpOnly: boolean;
   liveOnly: boolean;
   trustOnly: boolean;
+  interopOnly: boolean;
   seed: number;
   reps: number;
 }
@@ -71,6 +75,7 @@ function parse(argv: string[]): Args {
       mcp: { type: 'boolean' },
       live: { type: 'boolean' },
       trust: { type: 'boolean' },
+      interop: { type: 'boolean' },
     },
   });
   const whole = (text: string, what: string) => {
@@ -87,6 +92,7 @@ function parse(argv: string[]): Args {
     mcpOnly: values.mcp ?? false,
     liveOnly: values.live ?? false,
     trustOnly: values.trust ?? false,
+    interopOnly: values.interop ?? false,
     seed: values.seed === undefined ? DEFAULT_SEED : whole(values.seed, '--seed'),
     reps: values.reps === undefined ? (values.quick ? 40 : 200) : whole(values.reps, '--reps'),
   };
@@ -172,6 +178,13 @@ async function main(): Promise<void> {
   };
   if (args.quality) {
     writeQualityReport(await runQualityBench(args.quality), qualitySettings(args.quality), machine);
+    return;
+  }
+  if (args.interopOnly) {
+    // Only the smallest size is generated when missing (the 1M mind takes tens of minutes): larger ones join when cached.
+    const smallest = Math.min(...args.sizes);
+    const minds = args.sizes.filter((size) => size === smallest || existsSync(cachedMindPath(size, args.seed))).map((size) => ({ size, path: mindFor(size, args.seed).path }));
+    reportInteropBench(runInteropBench({ minds, imports: 3 }), machine);
     return;
   }
   if (args.trustOnly) {

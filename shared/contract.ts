@@ -13,6 +13,7 @@ import { ERROR_CODES, type ErrorEnvelope } from './errors';
 import { CONSOLIDATION_CALLS } from './contract/consolidation';
 import { EDITING_CALLS } from './contract/editing';
 import { EXPLAIN_CALLS } from './contract/explain';
+import { INTEROP_CALLS } from './contract/interop';
 import { LIVE_CALLS } from './contract/live';
 import { MEMORY_CALLS } from './contract/memories';
 import { MIND_DIFF_CALLS } from './contract/mind-diff';
@@ -32,6 +33,7 @@ export const CALLS = {
   ...LIVE_CALLS,
   ...TRUST_CALLS,
   ...MIND_DIFF_CALLS,
+  ...INTEROP_CALLS,
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
 
 export type CallName = keyof typeof CALLS;

@@ -11,6 +11,7 @@ import { journalPosition } from '../mind/outside-writes';
 import { type BackupPortOptions, bindBackups } from './backup-port';
 import type { ApiContext, HandlerTable } from './handler-table';
 import { editingCalls } from './editing-calls';
+import { interopCalls } from './interop-calls';
 import { liveCalls } from './live-calls';
 import { memoryCalls } from './memory-calls';
 import { mindCalls } from './mind-calls';
@@ -57,6 +58,7 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
     ...editingCalls(context, logError),
     ...explainCalls(context),
     ...mindDiffCalls(context),
+    ...interopCalls(context),
   };
 
   return {

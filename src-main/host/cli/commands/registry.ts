@@ -4,6 +4,7 @@ import { backupCommand, restoreCommand } from './backup';
 import { checkCommand } from './check';
 import { diffCommand } from './diff';
 import { consolidateCommand } from './consolidate';
+import { exportCommand } from './export';
 import { forgetCommand } from './forget';
 import { generateCommand } from './generate';
 import { mcpCommand } from './mcp';
@@ -51,6 +52,7 @@ export const COMMANDS: readonly Command[] = [
   statsCommand,
   consolidateCommand,
   backupCommand,
+  exportCommand,
   checkCommand,
   generateCommand,
   serveCommand,
