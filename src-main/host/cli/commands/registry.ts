@@ -5,6 +5,7 @@ import { checkCommand } from './check';
 import { consolidateCommand } from './consolidate';
 import { forgetCommand } from './forget';
 import { generateCommand } from './generate';
+import { importCommand } from './import';
 import { mcpCommand } from './mcp';
 import { proposalsCommand } from './proposals';
 import { initCommand } from './init';
@@ -51,6 +52,7 @@ export const COMMANDS: readonly Command[] = [
   backupCommand,
   checkCommand,
   generateCommand,
+  importCommand,
   serveCommand,
   mcpCommand,
 ];
