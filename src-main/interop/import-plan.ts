@@ -4,10 +4,11 @@
  * the source says about memories already here. A dry run reports the plan; an import writes it
  * (plan-writer.ts). Links are resolved here, so a dry run names every reference that leads nowhere.
  */
-import { FIELD_SCHEMAS, type LinkKind, type MemoryType } from '../../shared/model';
+import { FIELD_SCHEMAS, type LinkKind, type MemoryType, type SourceType } from '../../shared/model';
+import { DEFAULT_CONFIDENCE, type EvidenceRefInput } from '../mind/create';
+import type { Mind } from '../mind/mind';
 import type { MemoryWrite } from '../store/memory-record';
 import type { ImportProblem, ImportSummary, ImportKind } from './importer';
-import type { EvidenceRefInput } from '../mind/create';
 
 /** A journal row from the source's own past (a confidence change, an audit entry), at its own time. */
 export interface PlannedHistory {
@@ -129,4 +130,58 @@ export function fitFields(type: MemoryType, candidate: Record<string, unknown>):
     else leftOver[key] = value;
   }
   return { fields, leftOver };
+}
+
+export interface SimpleMemoryInput {
+  key: string;
+  container: string | null;
+  type: MemoryType;
+  content: string;
+  fields?: Record<string, unknown>;
+  sourceType: SourceType;
+  sourceEntity: string | null;
+  createdAt: number;
+  links?: PlannedMemory['links'];
+}
+
+/** A new memory as a source without Mindloom's bookkeeping gives it: default confidence, nothing reinforced or verified. */
+export function simpleMemory(mind: Mind, input: SimpleMemoryInput): PlannedMemory {
+  const { fields, leftOver } = fitFields(input.type, input.fields ?? {});
+  const belief = input.type === 'belief';
+  return {
+    key: input.key,
+    container: input.container,
+    details: leftOver,
+    memory: {
+      id: mind.newId(input.type),
+      type: input.type,
+      content: input.content,
+      fields,
+      sourceType: input.sourceType,
+      sourceEntity: input.sourceEntity,
+      confidence: belief ? 0.5 : DEFAULT_CONFIDENCE,
+      alpha: belief ? 1 : null,
+      beta: belief ? 1 : null,
+      timesReinforced: 0,
+      verificationCount: 0,
+      lastVerifiedAt: null,
+      lastReinforcedAt: null,
+      reviewStatus: null,
+      status: 'active',
+      protected: false,
+      scope: 'global',
+      project: null,
+      stability: 1,
+      accessCount: 0,
+      lastAccessedAt: null,
+      codeRefCount: 0,
+      eventEvidenceCount: 0,
+      supersededBy: null,
+      createdAt: input.createdAt,
+      updatedAt: input.createdAt,
+    },
+    links: input.links ?? [],
+    refs: [],
+    history: [],
+  };
 }

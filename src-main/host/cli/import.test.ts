@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { freshMind, ok, tempDir } from './cli-test-kit';
 
 const KERNLE = fileURLToPath(new URL('../../interop/kernle/fixtures/sample-kernle.db', import.meta.url));
+const GRAPH = fileURLToPath(new URL('../../interop/fixtures/mcp-memory.jsonl', import.meta.url));
+const TURNS = fileURLToPath(new URL('../../interop/fixtures/transcripts.jsonl', import.meta.url));
 
 interface Summary {
   imported: { byType: Record<string, number>; links: number; journal: number };
@@ -41,6 +43,22 @@ describe('mindloom import', () => {
     const { cli } = await freshMind();
     const summary = JSON.parse(await ok(cli('import', 'kernle', KERNLE, '--stack', 'second-agent'))) as Summary;
     expect(summary.imported.byType).toEqual({ raw: 1 });
+  });
+
+  it('imports the MCP memory graph and transcripts; bad JSON names its line', async () => {
+    const { cli } = await freshMind();
+    const graph = JSON.parse(await ok(cli('import', 'mcp-memory', GRAPH))) as Summary;
+    expect(graph.imported.byType).toEqual({ relationship: 3, note: 5 });
+    const turns = JSON.parse(await ok(cli('import', 'transcripts', TURNS))) as Summary;
+    expect(turns.imported.byType).toEqual({ raw: 4 });
+    expect(JSON.parse(await ok(cli('show', 'transcripts:conv-7:t2'))) as { content: string }).toMatchObject({
+      content: 'Better Tuesday: Friday deploys caused the last two weekend incidents.',
+    });
+    const bad = join(tempDir(), 'turns.jsonl');
+    writeFileSync(bad, '{"id":"t1","conversation_id":"c","role":"user","content":"fine"}\n{"id":\n');
+    const refused = await cli('import', 'transcripts', bad);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('turns.jsonl:2: not valid JSON');
   });
 
   it('refuses an unknown kind (usage), --stack on another kind, and a file that is not a Kernle database (naming it)', async () => {
