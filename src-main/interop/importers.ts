@@ -1,7 +1,13 @@
-/** The importers this build has, by kind. A kind missing here is "not available" to the CLI and the app. */
+/** Every import kind this build can read, by kind. */
 import type { ImportKind, Importer } from './importer';
 import { jsonImporter } from './json-import';
+import { kernleImporter } from './kernle/kernle-importer';
+import { mcpMemoryImporter } from './mcp-memory-importer';
+import { transcriptsImporter } from './transcripts-importer';
 
 export const IMPORTERS: Partial<Record<ImportKind, Importer>> = {
+  kernle: kernleImporter,
+  'mcp-memory': mcpMemoryImporter,
+  transcripts: transcriptsImporter,
   json: jsonImporter,
 };

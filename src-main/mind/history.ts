@@ -15,8 +15,7 @@ export type HistoryEntry = Omit<JournalEntry, 'seq' | 'at' | 'memoryId'> & { at:
 export function getHistory(mind: Mind, id: string, options: { limit?: number; newestFirst?: boolean } = {}): HistoryEntry[] {
   const limit = options.limit ?? 10_000;
   if (!Number.isInteger(limit) || limit < 1) throw new MindError('invalid_input', 'limit must be a positive whole number.');
-  loadMemory(mind, id);
-  const newest = journalOf(mind.store.db, id, limit);
+  const newest = journalOf(mind.store.db, loadMemory(mind, id).id, limit);
   return (options.newestFirst ? newest : newest.reverse()).map(({ seq: _seq, memoryId: _memoryId, at, before, after, ...rest }) => ({
     ...rest,
     at: iso(at) as string,

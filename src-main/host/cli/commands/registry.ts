@@ -7,6 +7,7 @@ import { consolidateCommand } from './consolidate';
 import { exportCommand } from './export';
 import { forgetCommand } from './forget';
 import { generateCommand } from './generate';
+import { importCommand } from './import';
 import { mcpCommand } from './mcp';
 import { proposalsCommand } from './proposals';
 import { initCommand } from './init';
@@ -55,6 +56,7 @@ export const COMMANDS: readonly Command[] = [
   exportCommand,
   checkCommand,
   generateCommand,
+  importCommand,
   serveCommand,
   mcpCommand,
 ];
