@@ -18,6 +18,7 @@ import { MEMORY_CALLS } from './contract/memories';
 import { OVERVIEW_CALLS } from './contract/overview';
 import { SESSION_CALLS } from './contract/session';
 import { SETTINGS_CALLS } from './contract/settings';
+import { TIMELINE_CALLS } from './contract/timeline';
 import { TRUST_CALLS } from './contract/trust';
 
 export const CALLS = {
@@ -30,6 +31,7 @@ export const CALLS = {
   ...EXPLAIN_CALLS,
   ...LIVE_CALLS,
   ...TRUST_CALLS,
+  ...TIMELINE_CALLS,
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
 
 export type CallName = keyof typeof CALLS;

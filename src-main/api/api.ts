@@ -19,6 +19,7 @@ import type { Platform } from './platform';
 import { type BindOptions, bindScheduler } from './scheduler-port';
 import type { Session } from './session';
 import { sessionCalls } from './session-calls';
+import { timelineCalls } from './timeline-calls';
 import { trustCalls } from './trust-calls';
 
 export interface Api {
@@ -55,6 +56,7 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
     ...trustCalls(context),
     ...editingCalls(context, logError),
     ...explainCalls(context),
+    ...timelineCalls(context),
   };
 
   return {

@@ -13,6 +13,7 @@ import { reviewCommand, undoCommand } from './editing';
 import { orphansCommand, searchCommand, uncertainCommand } from './lists';
 import { historyCommand, lineageCommand, showCommand, statsCommand } from './read';
 import { serveCommand } from './serve';
+import { timelineCommand } from './timeline';
 import {
   addCommand,
   approveCommand,
@@ -42,6 +43,7 @@ export const COMMANDS: readonly Command[] = [
   showCommand,
   lineageCommand,
   historyCommand,
+  timelineCommand,
   searchCommand,
   uncertainCommand,
   orphansCommand,
