@@ -1,6 +1,6 @@
 /**
  * axe-core on every view, as a new user sees it (the demo mind, default rules): the overview,
- * browser, a memory page and settings, and the editing views with content on them (review,
+ * browser, a memory page (and its timeline and history tabs) and settings, and the editing views with content on them (review,
  * rejections, inbox, contradictions) and their dialogs. No serious or critical violation passes.
  */
 import { expect, test } from '../fixtures';
@@ -72,5 +72,16 @@ test('the editing views and their dialogs', async ({ app, outside }, testInfo) =
     await expectAccessible(app.page, testInfo, `${action} dialog`);
     await app.page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+  }
+});
+
+test('the memory page\'s timeline and history tabs', async ({ app, outside }, testInfo) => {
+  await app.overview.expectLoaded();
+  const belief = outside().list({ filter: { types: ['belief'], statuses: ['active'] }, sort: 'created', direction: 'asc', limit: 1 })[0];
+  for (const tab of ['timeline', 'history'] as const) {
+    await app.go(`#/memory/${belief?.id}/${tab}`);
+    await expect(app.page.getByRole('navigation', { name: 'Memory views' }).locator(`[data-tab="${tab}"]`)).toHaveAttribute('aria-current', 'page');
+    await expect(app.page.getByRole(tab === 'timeline' ? 'table' : 'list', { name: tab === 'timeline' ? 'Changes to confidence' : 'History entries' })).toBeVisible();
+    await expectAccessible(app.page, testInfo, `memory ${tab} tab`);
   }
 });
