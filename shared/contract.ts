@@ -20,6 +20,7 @@ import { MIND_DIFF_CALLS } from './contract/mind-diff';
 import { OVERVIEW_CALLS } from './contract/overview';
 import { SESSION_CALLS } from './contract/session';
 import { SETTINGS_CALLS } from './contract/settings';
+import { TIMELINE_CALLS } from './contract/timeline';
 import { TRUST_CALLS } from './contract/trust';
 
 export const CALLS = {
@@ -34,6 +35,7 @@ export const CALLS = {
   ...TRUST_CALLS,
   ...MIND_DIFF_CALLS,
   ...INTEROP_CALLS,
+  ...TIMELINE_CALLS,
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
 
 export type CallName = keyof typeof CALLS;

@@ -21,6 +21,7 @@ import type { Platform } from './platform';
 import { type BindOptions, bindScheduler } from './scheduler-port';
 import type { Session } from './session';
 import { sessionCalls } from './session-calls';
+import { timelineCalls } from './timeline-calls';
 import { trustCalls } from './trust-calls';
 
 export interface Api {
@@ -59,6 +60,7 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
     ...explainCalls(context),
     ...mindDiffCalls(context),
     ...interopCalls(context),
+    ...timelineCalls(context),
   };
 
   return {

@@ -16,6 +16,7 @@ import { reviewCommand, undoCommand } from './editing';
 import { orphansCommand, searchCommand, uncertainCommand } from './lists';
 import { historyCommand, lineageCommand, showCommand, statsCommand } from './read';
 import { serveCommand } from './serve';
+import { timelineCommand } from './timeline';
 import {
   addCommand,
   approveCommand,
@@ -46,6 +47,7 @@ export const COMMANDS: readonly Command[] = [
   lineageCommand,
   historyCommand,
   diffCommand,
+  timelineCommand,
   searchCommand,
   uncertainCommand,
   orphansCommand,
