@@ -13,6 +13,7 @@ import { ERROR_CODES, type ErrorEnvelope } from './errors';
 import { CONSOLIDATION_CALLS } from './contract/consolidation';
 import { EDITING_CALLS } from './contract/editing';
 import { EXPLAIN_CALLS } from './contract/explain';
+import { LINEAGE_CALLS } from './contract/lineage';
 import { LIVE_CALLS } from './contract/live';
 import { MEMORY_CALLS } from './contract/memories';
 import { OVERVIEW_CALLS } from './contract/overview';
@@ -30,6 +31,7 @@ export const CALLS = {
   ...EXPLAIN_CALLS,
   ...LIVE_CALLS,
   ...TRUST_CALLS,
+  ...LINEAGE_CALLS,
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
 
 export type CallName = keyof typeof CALLS;

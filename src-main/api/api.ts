@@ -11,6 +11,7 @@ import { journalPosition } from '../mind/outside-writes';
 import { type BackupPortOptions, bindBackups } from './backup-port';
 import type { ApiContext, HandlerTable } from './handler-table';
 import { editingCalls } from './editing-calls';
+import { lineageCalls } from './lineage-calls';
 import { liveCalls } from './live-calls';
 import { memoryCalls } from './memory-calls';
 import { mindCalls } from './mind-calls';
@@ -55,6 +56,7 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
     ...trustCalls(context),
     ...editingCalls(context, logError),
     ...explainCalls(context),
+    ...lineageCalls(context),
   };
 
   return {
