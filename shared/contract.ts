@@ -14,6 +14,7 @@ import { CONSOLIDATION_CALLS } from './contract/consolidation';
 import { EDITING_CALLS } from './contract/editing';
 import { EXPLAIN_CALLS } from './contract/explain';
 import { INTEROP_CALLS } from './contract/interop';
+import { LINEAGE_CALLS } from './contract/lineage';
 import { LIVE_CALLS } from './contract/live';
 import { MEMORY_CALLS } from './contract/memories';
 import { MIND_DIFF_CALLS } from './contract/mind-diff';
@@ -36,6 +37,7 @@ export const CALLS = {
   ...MIND_DIFF_CALLS,
   ...INTEROP_CALLS,
   ...TIMELINE_CALLS,
+  ...LINEAGE_CALLS,
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
 
 export type CallName = keyof typeof CALLS;

@@ -27,6 +27,8 @@ describe('the handler table', () => {
       'memories.get': { id: f.ids.belief },
       'memories.history': { id: f.ids.belief },
       'memories.explain': { id: f.ids.belief },
+      'memories.lineage': { id: f.ids.belief, depth: null },
+      'memories.lineageExpand': { id: f.ids.belief, direction: 'up', known: [], depth: 0 },
       'memories.edit': { id: f.ids.note, expectedVersion: 1, content: 'Ask Claire about the train' },
       'memories.archive': { id: f.ids.note },
       'memories.restore': { id: f.ids.note },

@@ -12,6 +12,7 @@ import { type BackupPortOptions, bindBackups } from './backup-port';
 import type { ApiContext, HandlerTable } from './handler-table';
 import { editingCalls } from './editing-calls';
 import { interopCalls } from './interop-calls';
+import { lineageCalls } from './lineage-calls';
 import { liveCalls } from './live-calls';
 import { memoryCalls } from './memory-calls';
 import { mindCalls } from './mind-calls';
@@ -61,6 +62,7 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
     ...mindDiffCalls(context),
     ...interopCalls(context),
     ...timelineCalls(context),
+    ...lineageCalls(context),
   };
 
   return {
