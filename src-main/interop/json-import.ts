@@ -188,7 +188,7 @@ function parseRow(text: string, place: string, source: string, line: number): { 
     const issue = parsed.error.issues[0];
     throw fault('wrong_schema', place, `not a Mindloom JSON row (${issue?.path.join('.') || 'line'}: ${issue?.message})`, source, line);
   }
-  return parsed.data;
+  return parsed.data as { table: ExportTable; row: ExportRow };
 }
 
 /** Vectors are only worth taking from the same embedder at the same dimension; otherwise they are left for a re-embed. */
@@ -202,8 +202,10 @@ function vectorsFit(db: Mind['store']['db'], state: ImportState, problems: Impor
 
 function importRow(db: Mind['store']['db'], table: ExportTable, row: ExportRow, state: ImportState, place: string, source: string, line: number): void {
   const columns = importableColumns(db, table);
-  for (const column of Object.keys(row)) {
+  for (const column in row) {
     if (!columns.has(column)) throw fault('wrong_schema', place, `${table} has no column "${column}"`, source, line);
+    const value: unknown = row[column];
+    if (value !== null && typeof value !== 'string' && typeof value !== 'number') throw fault('wrong_schema', place, `${table}.${column} is neither text, a number nor null`, source, line);
   }
   const mapped: ExportRow = { ...row };
   for (const column of MEMORY_SEQ_COLUMNS[table] ?? []) {
