@@ -26,7 +26,7 @@ import { appendJournal } from '../store/journal-repo';
 import { readMeta } from '../store/meta-repo';
 import type { ImportOptions, ImportSummary, Importer } from './importer';
 import { type JsonHeader, JsonHeaderSchema, JsonRowLineSchema } from './json-format';
-import { readLines } from './line-reader';
+import { type NumberedLine, readLines } from './line-reader';
 
 /** Why a file was refused, in the error's details (tests and the app tell the cases apart by it). */
 export type JsonImportFault = 'bad_json' | 'wrong_schema' | 'schema_too_new' | 'truncated';
@@ -82,18 +82,20 @@ export const jsonImporter: Importer = {
     if (!existsSync(source) || statSync(source).isDirectory()) throw new MindError('not_found', `${source}: no such file to import.`, { path: source });
     const writer = mind.store.path === ':memory:' ? mind : openMind(mind.store.path, { mustExist: true, leaveRunsAsFound: true });
     if (writer !== mind) tuneForImport(writer.store.db);
+    const lines = readLines(source);
     try {
-      return await importFile(mind, writer, source, options);
+      return await importFile(mind, writer, source, lines, options);
     } finally {
+      // Closes the file whether the import read it to the end or stopped on its way.
+      lines.return(undefined);
       if (writer !== mind) writer.close();
     }
   },
 };
 
-async function importFile(mind: Mind, writer: Mind, source: string, options: ImportOptions): Promise<ImportSummary> {
+async function importFile(mind: Mind, writer: Mind, source: string, lines: Generator<NumberedLine>, options: ImportOptions): Promise<ImportSummary> {
   const db = writer.store.db;
   const name = basename(source);
-  const lines = readLines(source);
   const header = readHeader(lines, name, source);
   const total = Object.values(header.counts).reduce((sum, n) => sum + n, 0);
   const state: ImportState = {
@@ -158,7 +160,7 @@ async function importFile(mind: Mind, writer: Mind, source: string, options: Imp
   }
 }
 
-function readHeader(lines: Generator<{ number: number; text: string }>, name: string, source: string): JsonHeader {
+function readHeader(lines: Generator<NumberedLine>, name: string, source: string): JsonHeader {
   const first = lines.next();
   if (first.done) throw fault('truncated', `${name}:1`, 'the file is empty: not a Mindloom JSON export', source, 1);
   let value: unknown;
@@ -188,7 +190,7 @@ function parseRow(text: string, place: string, source: string, line: number): { 
     const issue = parsed.error.issues[0];
     throw fault('wrong_schema', place, `not a Mindloom JSON row (${issue?.path.join('.') || 'line'}: ${issue?.message})`, source, line);
   }
-  return parsed.data;
+  return parsed.data as { table: ExportTable; row: ExportRow };
 }
 
 /** Vectors are only worth taking from the same embedder at the same dimension; otherwise they are left for a re-embed. */
@@ -202,8 +204,10 @@ function vectorsFit(db: Mind['store']['db'], state: ImportState, problems: Impor
 
 function importRow(db: Mind['store']['db'], table: ExportTable, row: ExportRow, state: ImportState, place: string, source: string, line: number): void {
   const columns = importableColumns(db, table);
-  for (const column of Object.keys(row)) {
+  for (const column in row) {
     if (!columns.has(column)) throw fault('wrong_schema', place, `${table} has no column "${column}"`, source, line);
+    const value: unknown = row[column];
+    if (value !== null && typeof value !== 'string' && typeof value !== 'number') throw fault('wrong_schema', place, `${table}.${column} is neither text, a number nor null`, source, line);
   }
   const mapped: ExportRow = { ...row };
   for (const column of MEMORY_SEQ_COLUMNS[table] ?? []) {

@@ -87,10 +87,21 @@ export function insertImportedRow(db: Db, table: ExportTable, row: ExportRow, ke
   const values = { ...row };
   if (typeof values[key] === 'number' && !keepKey) values[key] = null;
   const columns = Object.keys(values);
-  const result = stmt(db, `INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(
-    ...columns.map((c) => values[c]),
-  );
+  const result = stmt(db, insertSql(table, columns)).run(...columns.map((c) => values[c]));
   return typeof row[key] === 'string' ? (row[key] as string) : Number(result.lastInsertRowid);
+}
+
+const insertSqlCache = new Map<string, string>();
+
+/** The INSERT for these columns of the table, built once (the statement cache is keyed by its text). */
+function insertSql(table: ExportTable, columns: readonly string[]): string {
+  const signature = `${table}:${columns.join(',')}`;
+  let sql = insertSqlCache.get(signature);
+  if (sql === undefined) {
+    sql = `INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
+    insertSqlCache.set(signature, sql);
+  }
+  return sql;
 }
 
 /** The version row the insert trigger wrote for a memory just imported: its exported history replaces it. */
