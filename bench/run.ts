@@ -12,6 +12,8 @@
  *   --mcp                    only the MCP bench (recall, consult, a write over stdio on the 100k mind)
  *   --live                   only the live bench (the Browser scrolling the 1M mind while an agent writes)
  *   --trust                  only the trust bench on the largest size (run lease, forget impact, check, backup)
+ *   --travel                 only the time travel bench on the largest size (as-of Browser page, mind diff over a
+ *                            month: store, round trip and painted in Chromium through `mindloom serve`), bench/results/travel.json
  * Prints a table per size and writes bench/results/store-<N>.json; then the consolidation
  * benchmark, which writes bench/results/consolidation.json; then the UI bench on the largest
  * size, which writes bench/results/ui.json.
@@ -35,6 +37,7 @@ import { type QualityOptions, qualitySettings, runQualityBench, writeQualityRepo
 import { PROVIDER_IDS, type ProviderId } from '../shared/settings';
 import { reportMcpBench, runMcpBench } from './mcp-bench';
 import { reportLiveBench, runLiveBench } from './live-bench';
+import { reportTravelBench, runTravelBench } from './travel-bench';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 
@@ -49,6 +52,7 @@ interface Args {
   mcpOnly: boolean;
   liveOnly: boolean;
   trustOnly: boolean;
+  travelOnly: boolean;
   seed: number;
   reps: number;
 }
@@ -71,6 +75,7 @@ function parse(argv: string[]): Args {
       mcp: { type: 'boolean' },
       live: { type: 'boolean' },
       trust: { type: 'boolean' },
+      travel: { type: 'boolean' },
     },
   });
   const whole = (text: string, what: string) => {
@@ -87,6 +92,7 @@ function parse(argv: string[]): Args {
     mcpOnly: values.mcp ?? false,
     liveOnly: values.live ?? false,
     trustOnly: values.trust ?? false,
+    travelOnly: values.travel ?? false,
     seed: values.seed === undefined ? DEFAULT_SEED : whole(values.seed, '--seed'),
     reps: values.reps === undefined ? (values.quick ? 40 : 200) : whole(values.reps, '--reps'),
   };
@@ -172,6 +178,11 @@ async function main(): Promise<void> {
   };
   if (args.quality) {
     writeQualityReport(await runQualityBench(args.quality), qualitySettings(args.quality), machine);
+    return;
+  }
+  if (args.travelOnly) {
+    const size = Math.max(...args.sizes);
+    reportTravelBench(await runTravelBench({ mindPath: mindFor(size, args.seed).path, size, reps: Math.min(args.reps, 7) }), machine);
     return;
   }
   if (args.trustOnly) {
