@@ -1,9 +1,11 @@
 /**
  * axe-core on every view, as a new user sees it (the demo mind, default rules): the overview,
- * browser, a memory page and settings, and the editing views with content on them (review,
- * rejections, inbox, contradictions) and their dialogs. No serious or critical violation passes.
+ * browser, a memory page (and its timeline and history tabs) and settings, the editing views with
+ * content on them (review, rejections, inbox, contradictions) and their dialogs, time travel and the
+ * mind diff, and File → Export… / Import… (with a preview). No serious or critical violation passes.
  */
 import { expect, test } from '../fixtures';
+import { InteropDialogs } from '../pages/interop-dialogs';
 import { expectAccessible } from '../support/axe';
 import { saveScreenshot } from '../support/screenshots';
 
@@ -96,4 +98,33 @@ test('time travel and the mind diff', async ({ app }, testInfo) => {
   await expect(app.mindDiff.categories).toBeVisible();
   await expectAccessible(app.page, testInfo, 'mind diff');
   await saveScreenshot(app.page, testInfo, 'mind-diff-demo');
+});
+
+test('the export and import dialogs, with an export done and its preview shown', async ({ app, workDir }, testInfo) => {
+  const interop = new InteropDialogs(app.page);
+  await app.overview.expectLoaded();
+  await interop.open('Export…');
+  await expectAccessible(app.page, testInfo, 'export dialog');
+  const file = `${workDir}/accessible.json`;
+  await interop.exportPath.fill(file);
+  await interop.exportButton.click();
+  await expect(interop.exportResult).toBeVisible();
+  await expectAccessible(app.page, testInfo, 'export result');
+  await interop.exportDialog.getByRole('button', { name: 'Close' }).click();
+  await interop.open('Import…');
+  await interop.importPath.fill(file);
+  await interop.previewButton.click();
+  await expect(interop.preview).toBeVisible();
+  await expectAccessible(app.page, testInfo, 'import dialog with preview');
+});
+
+test('the memory page\'s timeline and history tabs', async ({ app, outside }, testInfo) => {
+  await app.overview.expectLoaded();
+  const belief = outside().list({ filter: { types: ['belief'], statuses: ['active'] }, sort: 'created', direction: 'asc', limit: 1 })[0];
+  for (const tab of ['timeline', 'history'] as const) {
+    await app.go(`#/memory/${belief?.id}/${tab}`);
+    await expect(app.page.getByRole('navigation', { name: 'Memory views' }).locator(`[data-tab="${tab}"]`)).toHaveAttribute('aria-current', 'page');
+    await expect(app.page.getByRole(tab === 'timeline' ? 'table' : 'list', { name: tab === 'timeline' ? 'Changes to confidence' : 'History entries' })).toBeVisible();
+    await expectAccessible(app.page, testInfo, `memory ${tab} tab`);
+  }
 });

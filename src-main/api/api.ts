@@ -11,6 +11,8 @@ import { journalPosition } from '../mind/outside-writes';
 import { type BackupPortOptions, bindBackups } from './backup-port';
 import type { ApiContext, HandlerTable } from './handler-table';
 import { editingCalls } from './editing-calls';
+import { interopCalls } from './interop-calls';
+import { lineageCalls } from './lineage-calls';
 import { liveCalls } from './live-calls';
 import { memoryCalls } from './memory-calls';
 import { mindCalls } from './mind-calls';
@@ -20,6 +22,7 @@ import type { Platform } from './platform';
 import { type BindOptions, bindScheduler } from './scheduler-port';
 import type { Session } from './session';
 import { sessionCalls } from './session-calls';
+import { timelineCalls } from './timeline-calls';
 import { trustCalls } from './trust-calls';
 
 export interface Api {
@@ -57,6 +60,9 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
     ...editingCalls(context, logError),
     ...explainCalls(context),
     ...mindDiffCalls(context),
+    ...interopCalls(context),
+    ...timelineCalls(context),
+    ...lineageCalls(context),
   };
 
   return {

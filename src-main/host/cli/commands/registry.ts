@@ -4,8 +4,10 @@ import { backupCommand, restoreCommand } from './backup';
 import { checkCommand } from './check';
 import { diffCommand } from './diff';
 import { consolidateCommand } from './consolidate';
+import { exportCommand } from './export';
 import { forgetCommand } from './forget';
 import { generateCommand } from './generate';
+import { importCommand } from './import';
 import { mcpCommand } from './mcp';
 import { proposalsCommand } from './proposals';
 import { initCommand } from './init';
@@ -14,6 +16,7 @@ import { reviewCommand, undoCommand } from './editing';
 import { orphansCommand, searchCommand, uncertainCommand } from './lists';
 import { historyCommand, lineageCommand, showCommand, statsCommand } from './read';
 import { serveCommand } from './serve';
+import { timelineCommand } from './timeline';
 import {
   addCommand,
   approveCommand,
@@ -44,6 +47,7 @@ export const COMMANDS: readonly Command[] = [
   lineageCommand,
   historyCommand,
   diffCommand,
+  timelineCommand,
   searchCommand,
   uncertainCommand,
   orphansCommand,
@@ -51,8 +55,10 @@ export const COMMANDS: readonly Command[] = [
   statsCommand,
   consolidateCommand,
   backupCommand,
+  exportCommand,
   checkCommand,
   generateCommand,
+  importCommand,
   serveCommand,
   mcpCommand,
 ];
