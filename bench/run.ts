@@ -12,6 +12,8 @@
  *   --mcp                    only the MCP bench (recall, consult, a write over stdio on the 100k mind)
  *   --live                   only the live bench (the Browser scrolling the 1M mind while an agent writes)
  *   --trust                  only the trust bench on the largest size (run lease, forget impact, check, backup)
+ *   --travel                 only the time travel bench on the largest size (as-of Browser page, mind diff over a
+ *                            month: store, round trip and painted in Chromium through `mindloom serve`), bench/results/travel.json
  *   --interop                only the interop bench: Mindloom JSON export of each size whose mind is cached
  *                            (the smallest generated first when missing), and 3 imports of the smallest into a fresh mind
  * Prints a table per size and writes bench/results/store-<N>.json; then the consolidation
@@ -37,6 +39,7 @@ import { type QualityOptions, qualitySettings, runQualityBench, writeQualityRepo
 import { PROVIDER_IDS, type ProviderId } from '../shared/settings';
 import { reportMcpBench, runMcpBench } from './mcp-bench';
 import { reportLiveBench, runLiveBench } from './live-bench';
+import { reportTravelBench, runTravelBench } from './travel-bench';
 import { reportInteropBench, runInteropBench } from './interop-bench';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
@@ -52,6 +55,7 @@ interface Args {
   mcpOnly: boolean;
   liveOnly: boolean;
   trustOnly: boolean;
+  travelOnly: boolean;
   interopOnly: boolean;
   seed: number;
   reps: number;
@@ -75,6 +79,7 @@ function parse(argv: string[]): Args {
       mcp: { type: 'boolean' },
       live: { type: 'boolean' },
       trust: { type: 'boolean' },
+      travel: { type: 'boolean' },
       interop: { type: 'boolean' },
     },
   });
@@ -92,6 +97,7 @@ function parse(argv: string[]): Args {
     mcpOnly: values.mcp ?? false,
     liveOnly: values.live ?? false,
     trustOnly: values.trust ?? false,
+    travelOnly: values.travel ?? false,
     interopOnly: values.interop ?? false,
     seed: values.seed === undefined ? DEFAULT_SEED : whole(values.seed, '--seed'),
     reps: values.reps === undefined ? (values.quick ? 40 : 200) : whole(values.reps, '--reps'),
@@ -178,6 +184,11 @@ async function main(): Promise<void> {
   };
   if (args.quality) {
     writeQualityReport(await runQualityBench(args.quality), qualitySettings(args.quality), machine);
+    return;
+  }
+  if (args.travelOnly) {
+    const size = Math.max(...args.sizes);
+    reportTravelBench(await runTravelBench({ mindPath: mindFor(size, args.seed).path, size, reps: Math.min(args.reps, 7) }), machine);
     return;
   }
   if (args.interopOnly) {

@@ -48,6 +48,13 @@ test('the Browser as of a past date lists the belief before its supersession; it
   // Read-only: no actions while seeing the past.
   await expect(app.memory.actions).toHaveCount(0);
   await saveScreenshot(app.page, testInfo, 'memory as of a past date');
+  // The other tabs (history here; lineage and timeline alike) stay in the past too.
+  await app.page.getByRole('navigation', { name: 'Memory views' }).getByRole('link', { name: 'History' }).click();
+  await expect(app.page).toHaveURL(new RegExp(`/history\\?asOf=${encodeURIComponent(before)}`));
+  await app.timeTravel.expectTravelling(/2026/);
+  await expect(app.page.getByRole('button', { name: /^Revert/ })).toHaveCount(0);
+  await app.page.getByRole('navigation', { name: 'Memory views' }).getByRole('link', { name: 'Details' }).click();
+  await expect(app.memory.content).toHaveText(travel.oldBelief.content);
 
   await app.timeTravel.backToNow.click();
   await expect(app.timeTravel.banner).toHaveCount(0);

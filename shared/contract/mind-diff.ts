@@ -13,18 +13,19 @@ export const DiffCountsSchema = z.object({
 });
 export type DiffCountsView = z.output<typeof DiffCountsSchema>;
 
+/** One change in the window, and the memory it changed. */
 export const DiffItemSchema = z.object({
+  /** The journal entry of the change. */
+  entry: z.number().int(),
   id: z.string(),
   /** The memory as it stood at `to`. */
   type: memoryTypeSchema,
   status: memoryStatusSchema,
   content: z.string(),
-  /** Its last change of this kind in the window. */
   op: z.string(),
   at: isoTime,
   actor: z.string(),
   reason: z.string().nullable(),
-  events: count,
 });
 export type DiffItem = z.output<typeof DiffItemSchema>;
 
@@ -38,9 +39,9 @@ export const DiffPageSchema = z.object({
 export type DiffPageView = z.output<typeof DiffPageSchema>;
 
 export const MIND_DIFF_CALLS = {
-  /** Distinct memories per category in (from, to]; `invalid_input` when from is not before to. */
+  /** Changes per category in (from, to]; `invalid_input` when from is not before to. */
   'diff.counts': { request: z.strictObject(diffWindow), response: DiffCountsSchema },
-  /** One page of a category, the most recently touched memories first. */
+  /** One page of a category's changes, the latest first. */
   'diff.page': {
     request: z.strictObject({
       ...diffWindow,

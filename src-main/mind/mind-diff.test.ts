@@ -41,30 +41,34 @@ function busyDay() {
 }
 
 describe('mind diff', () => {
-  it('counts each category once per memory in the window (from, to]', () => {
+  it('counts the changes of each category in the window (from, to]', () => {
     const day = busyDay();
     const result = getDiffCounts(mind, { from: day.dayStart, to: day.dayEnd });
     expect(result).toEqual({
       from: new Date(day.dayStart).toISOString(),
       to: new Date(day.dayEnd).toISOString(),
-      // Added: the new note and the successor belief; changed: the edited note (twice) and the reinforced belief.
-      counts: { added: 2, changed: 2, superseded: 1, archived: 1, forgotten: 1, reviewed: 2 },
+      // Added: the new note and the successor belief; changed: the note's two edits and the belief's reinforcement.
+      counts: { added: 2, changed: 3, superseded: 1, archived: 1, forgotten: 1, reviewed: 2 },
     });
     // Before the day only the first memories were added; the day after only one more.
     expect(getDiffCounts(mind, { from: T0 - 1, to: day.dayStart }).counts).toEqual({ added: 6, changed: 0, superseded: 0, archived: 0, forgotten: 0, reviewed: 0 });
     expect(getDiffCounts(mind, { from: day.dayEnd }).counts).toMatchObject({ added: 1, changed: 0 });
   });
 
-  it('lists each category with the last change of its kind and the memory as it stood at the end', () => {
+  it("lists each category's changes, the latest first, with the memory as it stood at the end", () => {
     const day = busyDay();
     const page = (category: DiffCategory) => getDiffPage(mind, { from: day.dayStart, to: day.dayEnd, category }).items;
     expect(page('added').map((i) => i.id)).toEqual([day.successor.id, day.added.id]);
     const changed = page('changed');
-    expect(changed.map((i) => [i.id, i.events])).toEqual([
-      [day.old.id, 1],
-      [day.edited.id, 2],
+    expect(changed.map((i) => [i.id, i.op])).toEqual([
+      [day.old.id, 'reinforce'],
+      [day.edited.id, 'edit'],
+      [day.edited.id, 'edit'],
     ]);
-    expect(changed[1]).toMatchObject({ op: 'edit', content: 'third words', status: 'active', actor: 'user' });
+    expect(changed.map((i) => i.at)).toEqual([day.dayStart + 2_000, day.dayStart + 2_000, day.dayStart + 1_000].map((ms) => new Date(ms).toISOString()));
+    // Both edits show the note as it stood at the window's end.
+    expect(changed[2]).toMatchObject({ op: 'edit', content: 'third words', status: 'active', actor: 'user' });
+    expect(new Set(changed.map((i) => i.entry)).size).toBe(3);
     expect(page('superseded')).toEqual([expect.objectContaining({ id: day.old.id, op: 'superseded', status: 'superseded' })]);
     expect(page('archived')).toEqual([expect.objectContaining({ id: day.archived.id, status: 'archived' })]);
     // A forgotten memory's words are gone from its past states too.

@@ -6,9 +6,9 @@ import { MindError } from '../../shared/errors';
 import { DIFF_CATEGORIES, type DiffCategory } from '../../shared/mind-diff';
 import type { MemoryStatus, MemoryType } from '../../shared/model';
 import { findMemoryVersionAt } from '../store/memories-repo';
-import { countDiff, type DiffCounts, diffPage, type DiffRow } from '../store/mind-diff-query';
+import { countDiff, type DiffCounts, diffPage, type DiffPosition, type DiffRow } from '../store/mind-diff-query';
 import type { Mind } from './mind';
-import { type SeqPage, seqPage, seqPageRequest } from './paging';
+import type { SeqPage } from './paging';
 import { iso } from './present';
 
 /** Epoch ms; `to` defaults to now. */
@@ -26,19 +26,19 @@ export interface DiffCountsResult extends DiffWindow {
   counts: DiffCounts;
 }
 
+/** One change in the window and the memory it changed. */
 export interface DiffItem {
+  /** The journal entry of the change. */
+  entry: number;
   id: string;
   /** The memory as it stood at the window's end. */
   type: MemoryType;
   status: MemoryStatus;
   content: string;
-  /** Its last change of this kind in the window. */
   op: string;
   at: string;
   actor: string;
   reason: string | null;
-  /** How many changes of this kind it had in the window. */
-  events: number;
 }
 
 export interface DiffPageRequest extends DiffWindowRequest {
@@ -60,26 +60,29 @@ function checkWindow(mind: Mind, request: DiffWindowRequest): { from: number; to
 
 const windowView = (window: { from: number; to: number }): DiffWindow => ({ from: iso(window.from) as string, to: iso(window.to) as string });
 
-/** How many memories each category holds in (from, to]. */
+/** How many changes each category holds in (from, to]. */
 export function getDiffCounts(mind: Mind, request: DiffWindowRequest): DiffCountsResult {
   const window = checkWindow(mind, request);
   return { ...windowView(window), counts: countDiff(mind.store.db, window.from, window.to) };
 }
 
-/** One page of a category's memories, the most recently touched first. */
+/** One page of a category's changes, the latest first. */
 export function getDiffPage(mind: Mind, request: DiffPageRequest): DiffPageResult {
   const window = checkWindow(mind, request);
   if (!DIFF_CATEGORIES.includes(request.category)) {
     throw new MindError('invalid_input', `Unknown category "${String(request.category)}" (use ${DIFF_CATEGORIES.join(', ')}).`);
   }
-  const { limit, beforeSeq } = seqPageRequest(request, 50, 'diff');
-  const rows = diffPage(mind.store.db, window, request.category, { limit: limit + 1, beforeSeq: beforeSeq ?? undefined });
+  const limit = request.limit ?? 50;
+  if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new MindError('invalid_input', 'limit must be a whole number from 1 to 500.');
+  const after = request.cursor ? decodeCursor(request.cursor) : undefined;
+  const rows = diffPage(mind.store.db, window, request.category, { limit: limit + 1, after });
   const item = (row: DiffRow): DiffItem => {
     // Every counted row changed the memory at or before `to`, so a version stood then unless the
     // version history is damaged (`mindloom check` names that).
     const then = findMemoryVersionAt(mind.store.db, row.memoryId, window.to);
     if (then === null) throw new Error(`${row.memoryId} has no version at ${iso(window.to)}: its version history is damaged.`);
     return {
+      entry: row.seq,
       id: row.memoryId,
       type: then.type,
       status: then.status,
@@ -88,8 +91,21 @@ export function getDiffPage(mind: Mind, request: DiffPageRequest): DiffPageResul
       at: iso(row.at) as string,
       actor: row.actor,
       reason: row.reason,
-      events: row.events,
     };
   };
-  return { ...windowView(window), category: request.category, ...seqPage(rows, limit, item) };
+  const shown = rows.slice(0, limit);
+  const last = shown[shown.length - 1];
+  return {
+    ...windowView(window),
+    category: request.category,
+    items: shown.map(item),
+    nextCursor: rows.length > limit && last ? `${last.at}.${last.seq}` : null,
+  };
+}
+
+/** A page cursor: the last change shown, as `at.seq`. */
+function decodeCursor(cursor: string): DiffPosition {
+  const match = /^(\d+)\.(\d+)$/.exec(cursor);
+  if (!match) throw new MindError('invalid_input', 'That diff cursor is damaged.');
+  return { at: Number(match[1]), seq: Number(match[2]) };
 }

@@ -1,63 +1,71 @@
 /**
- * The mind diff from the journal: which memories were added, changed, superseded, archived,
- * forgotten or reviewed in a window (from, to]. Only rows that changed a memory (those carrying
- * its version after the change) count; the window is read along the journal's `at` index.
+ * The mind diff from the journal: the changes of a window (from, to] sorted into categories
+ * (added, changed, superseded, archived, forgotten, reviewed). Only rows that changed a memory
+ * (those carrying its version after the change) count. Both queries walk the `journal_at` index
+ * over the window: counting is one grouped pass, a page stops after `limit` rows.
  */
 import { DIFF_CATEGORIES, type DiffCategory } from '../../shared/mind-diff';
 import type { Db } from './connection';
 import { stmt } from './statements';
 
-/** Ops that file a memory under a category of their own; every other versioned change is "changed". */
-const OWN_OPS = {
+/** Ops that file a change under a category of their own; every other versioned change is "changed". */
+const OWN_OPS: Record<Exclude<DiffCategory, 'added' | 'changed'>, readonly string[]> = {
   superseded: ['superseded'],
   archived: ['archive'],
   forgotten: ['forget'],
   reviewed: ['approve', 'reject', 'auto_approve'],
-} as const;
-const ownOpsList = (ops: readonly string[]) => ops.map((op) => `'${op}'`).join(', ');
-const ALL_OWN_OPS = ownOpsList(Object.values(OWN_OPS).flat());
-
-/** A journal row's category as SQL over `j` (rows already known to carry memory_version). */
-const CATEGORY_SQL: Record<DiffCategory, string> = {
-  // Version 1 is the memory's first state, whatever op made it (create, promote, supersede).
-  added: 'j.memory_version = 1',
-  changed: `j.memory_version > 1 AND j.op NOT IN (${ALL_OWN_OPS})`,
-  superseded: `j.op IN (${ownOpsList(OWN_OPS.superseded)})`,
-  archived: `j.op IN (${ownOpsList(OWN_OPS.archived)})`,
-  forgotten: `j.op IN (${ownOpsList(OWN_OPS.forgotten)})`,
-  reviewed: `j.op IN (${ownOpsList(OWN_OPS.reviewed)})`,
 };
+const opList = (ops: readonly string[]) => ops.map((op) => `'${op}'`).join(', ');
+
+/** A row's category as SQL over `j`; version 1 is a memory's first state, whatever op made it (create, promote, supersede). */
+const CATEGORY_CASE = `CASE WHEN j.memory_version = 1 THEN 'added'
+  ${Object.entries(OWN_OPS).map(([category, ops]) => `WHEN j.op IN (${opList(ops)}) THEN '${category}'`).join(' ')}
+  ELSE 'changed' END`;
 
 const WINDOW_SQL = 'j.at > ? AND j.at <= ? AND j.memory_version IS NOT NULL AND j.memory_id IS NOT NULL';
 
 export type DiffCounts = Record<DiffCategory, number>;
 
-/** How many distinct memories each category holds in the window, in one pass over it. */
+/** How many changes of each category the window holds, in one pass over it. */
 export function countDiff(db: Db, from: number, to: number): DiffCounts {
-  const columns = DIFF_CATEGORIES.map((category) => `count(DISTINCT CASE WHEN ${CATEGORY_SQL[category]} THEN j.memory_id END) AS ${category}`);
-  return stmt(db, `SELECT ${columns.join(', ')} FROM journal j WHERE ${WINDOW_SQL}`).get(from, to) as DiffCounts;
+  const rows = stmt(db, `SELECT ${CATEGORY_CASE} AS category, count(*) AS n FROM journal j WHERE ${WINDOW_SQL} GROUP BY category`).all(from, to) as {
+    category: DiffCategory;
+    n: number;
+  }[];
+  const counts = Object.fromEntries(DIFF_CATEGORIES.map((category) => [category, 0])) as DiffCounts;
+  for (const row of rows) counts[row.category] = row.n;
+  return counts;
 }
 
-/** A memory in a category: its last change of that kind in the window. */
+/** One change: the journal row that made it. */
 export interface DiffRow {
-  memoryId: string;
-  /** The journal row of that last change (the page's keyset). */
   seq: number;
+  memoryId: string;
   op: string;
   at: number;
   actor: string;
   reason: string | null;
-  /** Its changes of this kind in the window. */
-  events: number;
 }
 
-/** One page of a category, the most recently touched memories first; `beforeSeq` continues after a page. */
-export function diffPage(db: Db, window: { from: number; to: number }, category: DiffCategory, page: { limit: number; beforeSeq?: number }): DiffRow[] {
-  // SQLite takes the bare columns (op, at, actor, reason) from the row holding max(seq).
+/** Where a page continues: below this change, in (at, seq) order. */
+export interface DiffPosition {
+  at: number;
+  seq: number;
+}
+
+/** One page of a category, the latest change first. */
+export function diffPage(
+  db: Db,
+  window: { from: number; to: number },
+  category: DiffCategory,
+  page: { limit: number; after?: DiffPosition | undefined },
+): DiffRow[] {
+  const after = page.after ?? { at: window.to, seq: Number.MAX_SAFE_INTEGER };
   return stmt(
     db,
-    `SELECT j.memory_id AS memoryId, max(j.seq) AS seq, j.op AS op, j.at AS at, j.actor AS actor, j.reason AS reason, count(*) AS events
-     FROM journal j WHERE ${WINDOW_SQL} AND ${CATEGORY_SQL[category]}
-     GROUP BY j.memory_id HAVING max(j.seq) < ? ORDER BY seq DESC LIMIT ?`,
-  ).all(window.from, window.to, page.beforeSeq ?? Number.MAX_SAFE_INTEGER, page.limit) as DiffRow[];
+    `SELECT j.seq AS seq, j.memory_id AS memoryId, j.op AS op, j.at AS at, j.actor AS actor, j.reason AS reason
+     FROM journal j INDEXED BY journal_at
+     WHERE ${WINDOW_SQL} AND (${CATEGORY_CASE}) = ? AND (j.at < ? OR (j.at = ? AND j.seq < ?))
+     ORDER BY j.at DESC, j.seq DESC LIMIT ?`,
+  ).all(window.from, window.to, category, after.at, after.at, after.seq, page.limit) as DiffRow[];
 }

@@ -54,42 +54,47 @@ export function MindDiffView({ from, to }: { from: string | null; to: string | n
   );
 }
 
+/** The counts and the chosen category's list load side by side: the list does not wait for the count. */
 function DiffResults({ from, to, category, onCategory }: { from: string; to: string | null; category: DiffCategory; onCategory(c: DiffCategory): void }) {
   const api = useApi();
   const counts = useQuery(mindDiffQueries.counts(api, from, to));
-  if (counts.isPending) return <Loading label="Counting changes…" />;
-  if (counts.isError) return <ErrorState error={counts.error} title="Could not compare the mind" onRetry={() => void counts.refetch()} />;
-  const { counts: tally, to: end } = counts.data;
+  const tally = counts.data?.counts;
   return (
     <>
-      <div className="diff-categories" role="group" aria-label="Categories">
-        {DIFF_CATEGORIES.map((c) => (
-          <button key={c} type="button" className="diff-category" aria-pressed={c === category} data-category={c} onClick={() => onCategory(c)}>
-            <span className="diff-count">{count(tally[c])}</span> {DIFF_CATEGORY_LABELS[c]}
-          </button>
-        ))}
-      </div>
-      <DiffList from={from} to={to} end={end} category={category} total={tally[category]} />
+      {counts.isError ? (
+        <ErrorState error={counts.error} title="Could not count the changes" onRetry={() => void counts.refetch()} />
+      ) : (
+        <div className="diff-categories" role="group" aria-label="Categories" aria-busy={tally === undefined}>
+          {DIFF_CATEGORIES.map((c) => (
+            <button key={c} type="button" className="diff-category" aria-pressed={c === category} data-category={c} onClick={() => onCategory(c)}>
+              <span className="diff-count">{tally === undefined ? '…' : count(tally[c])}</span> {DIFF_CATEGORY_LABELS[c]}
+            </button>
+          ))}
+        </div>
+      )}
+      <DiffList from={from} to={to} category={category} total={tally?.[category]} />
     </>
   );
 }
 
-function DiffList({ from, to, end, category, total }: { from: string; to: string | null; end: string; category: DiffCategory; total: number }) {
+function DiffList({ from, to, category, total }: { from: string; to: string | null; category: DiffCategory; total: number | undefined }) {
   const api = useApi();
   const list = useInfiniteQuery(mindDiffQueries.page(api, from, to, category));
   const label = `${DIFF_CATEGORY_LABELS[category]} memories`;
   if (list.isPending) return <Loading label="Loading changes…" />;
   if (list.isError) return <ErrorState error={list.error} title="Could not list the changes" onRetry={() => void list.refetch()} />;
   const items = list.data.pages.flatMap((page) => page.items);
+  // The window's end as the host resolved it ("now" included): links open the memories as they stood then.
+  const end = list.data.pages[0]?.to ?? to ?? '';
   if (items.length === 0) return <Empty title={`Nothing ${DIFF_CATEGORY_LABELS[category].toLowerCase()} in this window`} />;
   return (
     <section className="diff-list" aria-label={label}>
       <p className="dim" role="status">
-        {count(items.length)} of {count(total)} shown; each opens as it stood at the end of the window.
+        {count(items.length)} {total === undefined ? '' : `of ${count(total)} `}changes shown; each memory opens as it stood at the end of the window.
       </p>
       <ul className="plain-list">
         {items.map((item) => (
-          <DiffRow key={item.id} item={item} end={end} />
+          <DiffRow key={item.entry} item={item} end={end} />
         ))}
       </ul>
       {list.hasNextPage && (
@@ -111,7 +116,6 @@ function DiffRow({ item, end }: { item: DiffItem; end: string }) {
       </a>
       <p className="diff-what dim">
         {words(item.op)} by {item.actor} <TimeAgo iso={item.at} />
-        {item.events > 1 && ` · ${count(item.events)} times`}
         {item.reason !== null && ` · “${item.reason}”`}
       </p>
     </li>
