@@ -36,6 +36,7 @@ const PROGRESS_EVERY = 2_000;
 
 /** Columns holding a memory's seq, per table: an imported memory may have a new one. */
 const MEMORY_SEQ_COLUMNS: Partial<Record<ExportTable, readonly string[]>> = {
+  memory_origins: ['memory_seq'],
   memory_vectors: ['rowid'],
   memory_versions: ['seq'],
   links: ['from_seq', 'to_seq'],

@@ -43,6 +43,8 @@ export function existingKey(db: Db, table: ExportTable, row: ExportRow): number 
       return found('SELECT seq AS key FROM consolidation_marks WHERE seq = ?', row.seq);
     case 'belief_explanations':
       return found('SELECT memory_seq AS key FROM belief_explanations WHERE memory_seq = ?', row.memory_seq);
+    case 'memory_origins':
+      return found('SELECT memory_seq AS key FROM memory_origins WHERE system = ? AND original_id = ?', row.system, row.original_id);
     case 'memory_vectors':
       return found('SELECT rowid AS key FROM memory_vectors WHERE rowid = ?', BigInt(row.rowid as number));
     case 'memory_versions':
