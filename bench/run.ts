@@ -12,6 +12,8 @@
  *   --mcp                    only the MCP bench (recall, consult, a write over stdio on the 100k mind)
  *   --live                   only the live bench (the Browser scrolling the 1M mind while an agent writes)
  *   --trust                  only the trust bench on the largest size (run lease, forget impact, check, backup)
+ *   --timeline               only the timeline bench (a belief reinforced 5,000 times, its Timeline tab in
+ *                            Chromium through `mindloom serve`; --reps sets its repetitions, default 10)
  * Prints a table per size and writes bench/results/store-<N>.json; then the consolidation
  * benchmark, which writes bench/results/consolidation.json; then the UI bench on the largest
  * size, which writes bench/results/ui.json.
@@ -29,6 +31,7 @@ import { readMeta } from '../src-main/store/meta-repo';
 import { runStoreBench, TARGETS_AT_1M } from './store-bench';
 import { reportConsolidationBench, runConsolidationBench } from './consolidation-bench';
 import { reportTrustBench, runTrustBench } from './trust-bench';
+import { reportTimelineBench, runTimelineBench } from './timeline-bench';
 import { reportUiBench, runUiBench } from './ui-bench';
 import { CORPUS_NAMES, SPLITS } from './quality/corpus';
 import { type QualityOptions, qualitySettings, runQualityBench, writeQualityReport } from './quality/quality-report';
@@ -49,6 +52,8 @@ interface Args {
   mcpOnly: boolean;
   liveOnly: boolean;
   trustOnly: boolean;
+  /** --timeline: its repetitions (--reps when given, else 10: each opens a page in Chromium). */
+  timeline: { reps: number } | null;
   seed: number;
   reps: number;
 }
@@ -71,6 +76,7 @@ function parse(argv: string[]): Args {
       mcp: { type: 'boolean' },
       live: { type: 'boolean' },
       trust: { type: 'boolean' },
+      timeline: { type: 'boolean' },
     },
   });
   const whole = (text: string, what: string) => {
@@ -87,6 +93,7 @@ function parse(argv: string[]): Args {
     mcpOnly: values.mcp ?? false,
     liveOnly: values.live ?? false,
     trustOnly: values.trust ?? false,
+    timeline: values.timeline ? { reps: values.reps === undefined ? 10 : whole(values.reps, '--reps') } : null,
     seed: values.seed === undefined ? DEFAULT_SEED : whole(values.seed, '--seed'),
     reps: values.reps === undefined ? (values.quick ? 40 : 200) : whole(values.reps, '--reps'),
   };
@@ -172,6 +179,10 @@ async function main(): Promise<void> {
   };
   if (args.quality) {
     writeQualityReport(await runQualityBench(args.quality), qualitySettings(args.quality), machine);
+    return;
+  }
+  if (args.timeline) {
+    reportTimelineBench(await runTimelineBench(args.timeline), machine);
     return;
   }
   if (args.trustOnly) {

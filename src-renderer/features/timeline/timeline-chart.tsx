@@ -146,7 +146,13 @@ export function TimelineChart({
       element,
     );
     plot.current = chart;
-    const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: HEIGHT }));
+    // The observer reports the first size at once: only a real change of width redraws (5,000 markers draw twice otherwise).
+    let width = chart.width;
+    const resize = new ResizeObserver(() => {
+      if (element.clientWidth === width) return;
+      width = element.clientWidth;
+      chart.setSize({ width, height: HEIGHT });
+    });
     resize.observe(element);
     return () => {
       resize.disconnect();
