@@ -120,30 +120,30 @@ function HistoryItem({
             {entry.before === null ? 'Set' : 'Changed'}: {keys.map(words).join(', ')}
           </summary>
           {unfolded && (
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Field</th>
-                <th scope="col">Change</th>
-                {revert !== undefined && <th scope="col">Revert</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((key) => (
-                <tr key={key} data-field={key}>
-                  <th scope="row">{words(key)}</th>
-                  <td>
-                    <FieldDiff before={entry.before?.[key]} after={entry.after?.[key]} />
-                  </td>
-                  {revert !== undefined && (
-                    <td>
-                      <RevertButton id={id} entry={entry} field={key} target={revert} onReverted={onReverted} />
-                    </td>
-                  )}
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Field</th>
+                  <th scope="col">Change</th>
+                  {revert !== undefined && <th scope="col">Revert</th>}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {keys.map((key) => (
+                  <tr key={key} data-field={key}>
+                    <th scope="row">{words(key)}</th>
+                    <td>
+                      <FieldDiff before={entry.before?.[key]} after={entry.after?.[key]} />
+                    </td>
+                    {revert !== undefined && (
+                      <td>
+                        <RevertButton id={id} entry={entry} field={key} target={revert} onReverted={onReverted} />
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           )}
         </details>
       )}
