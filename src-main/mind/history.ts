@@ -16,8 +16,7 @@ export type HistoryEntry = Omit<JournalEntry, 'seq' | 'at' | 'memoryId'> & { at:
 export function getHistory(mind: Mind, id: string, options: { limit?: number; newestFirst?: boolean } = {}): HistoryEntry[] {
   const limit = options.limit ?? 10_000;
   if (!Number.isInteger(limit) || limit < 1) throw new MindError('invalid_input', 'limit must be a positive whole number.');
-  loadMemory(mind, id);
-  const newest = journalOf(mind.store.db, id, limit);
+  const newest = journalOf(mind.store.db, loadMemory(mind, id).id, limit);
   return (options.newestFirst ? newest : newest.reverse()).map(({ seq: _seq, ...row }) => presentRow(row));
 }
 
@@ -43,8 +42,7 @@ export function getChanges(mind: Mind, id: string, options: { asOf?: number | un
   const limit = options.limit ?? 500;
   if (!Number.isInteger(limit) || limit < 1) throw new MindError('invalid_input', 'limit must be a positive whole number.');
   if (options.asOf !== undefined && !Number.isFinite(options.asOf)) throw new MindError('invalid_input', 'asOf must be a valid time.');
-  loadMemory(mind, id);
-  const window = journalWindowOf(mind.store.db, id, options.asOf ?? null, limit);
+  const window = journalWindowOf(mind.store.db, loadMemory(mind, id).id, options.asOf ?? null, limit);
   return {
     items: window.entries.reverse().map(presentRow),
     truncated: window.truncated,

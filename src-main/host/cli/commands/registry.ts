@@ -2,9 +2,12 @@
 import type { Command } from '../command';
 import { backupCommand, restoreCommand } from './backup';
 import { checkCommand } from './check';
+import { diffCommand } from './diff';
 import { consolidateCommand } from './consolidate';
+import { exportCommand } from './export';
 import { forgetCommand } from './forget';
 import { generateCommand } from './generate';
+import { importCommand } from './import';
 import { mcpCommand } from './mcp';
 import { proposalsCommand } from './proposals';
 import { initCommand } from './init';
@@ -43,6 +46,7 @@ export const COMMANDS: readonly Command[] = [
   showCommand,
   lineageCommand,
   historyCommand,
+  diffCommand,
   timelineCommand,
   searchCommand,
   uncertainCommand,
@@ -51,8 +55,10 @@ export const COMMANDS: readonly Command[] = [
   statsCommand,
   consolidateCommand,
   backupCommand,
+  exportCommand,
   checkCommand,
   generateCommand,
+  importCommand,
   serveCommand,
   mcpCommand,
 ];
