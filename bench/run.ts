@@ -14,6 +14,8 @@
  *   --trust                  only the trust bench on the largest size (run lease, forget impact, check, backup)
  *   --travel                 only the time travel bench on the largest size (as-of Browser page, mind diff over a
  *                            month: store, round trip and painted in Chromium through `mindloom serve`), bench/results/travel.json
+ *   --timeline               only the timeline bench (a belief reinforced 5,000 times, its Timeline tab in
+ *                            Chromium through `mindloom serve`; --reps sets its repetitions, default 10)
  *   --interop                only the interop bench: Mindloom JSON export of each size whose mind is cached
  *                            (the smallest generated first when missing), and 3 imports of the smallest into a fresh mind
  * Prints a table per size and writes bench/results/store-<N>.json; then the consolidation
@@ -33,6 +35,7 @@ import { readMeta } from '../src-main/store/meta-repo';
 import { runStoreBench, TARGETS_AT_1M } from './store-bench';
 import { reportConsolidationBench, runConsolidationBench } from './consolidation-bench';
 import { reportTrustBench, runTrustBench } from './trust-bench';
+import { reportTimelineBench, runTimelineBench } from './timeline-bench';
 import { reportUiBench, runUiBench } from './ui-bench';
 import { CORPUS_NAMES, SPLITS } from './quality/corpus';
 import { type QualityOptions, qualitySettings, runQualityBench, writeQualityReport } from './quality/quality-report';
@@ -56,6 +59,8 @@ interface Args {
   liveOnly: boolean;
   trustOnly: boolean;
   travelOnly: boolean;
+  /** --timeline: its repetitions (--reps when given, else 10: each opens a page in Chromium). */
+  timeline: { reps: number } | null;
   interopOnly: boolean;
   seed: number;
   reps: number;
@@ -80,6 +85,7 @@ function parse(argv: string[]): Args {
       live: { type: 'boolean' },
       trust: { type: 'boolean' },
       travel: { type: 'boolean' },
+      timeline: { type: 'boolean' },
       interop: { type: 'boolean' },
     },
   });
@@ -98,6 +104,7 @@ function parse(argv: string[]): Args {
     liveOnly: values.live ?? false,
     trustOnly: values.trust ?? false,
     travelOnly: values.travel ?? false,
+    timeline: values.timeline ? { reps: values.reps === undefined ? 10 : whole(values.reps, '--reps') } : null,
     interopOnly: values.interop ?? false,
     seed: values.seed === undefined ? DEFAULT_SEED : whole(values.seed, '--seed'),
     reps: values.reps === undefined ? (values.quick ? 40 : 200) : whole(values.reps, '--reps'),
@@ -189,6 +196,10 @@ async function main(): Promise<void> {
   if (args.travelOnly) {
     const size = Math.max(...args.sizes);
     reportTravelBench(await runTravelBench({ mindPath: mindFor(size, args.seed).path, size, reps: Math.min(args.reps, 7) }), machine);
+    return;
+  }
+  if (args.timeline) {
+    reportTimelineBench(await runTimelineBench(args.timeline), machine);
     return;
   }
   if (args.interopOnly) {

@@ -39,6 +39,15 @@ describe('the handler table', () => {
       'settings.setApiKey': { key: 'sk-test' },
       'memories.forgetImpact': { id: f.ids.episode },
       'memories.forget': { id: f.ids.episode, expectedVersion: 1, confirmation: 'Shipped the sync' },
+      'memories.timeline': { id: f.ids.belief },
+      'memories.changes': { id: f.ids.belief },
+      // memories.edit changed the note's words before: take them back to version 1.
+      'memories.revertField': async () => ({
+        id: f.ids.note,
+        field: 'content',
+        toVersion: 1,
+        expectedVersion: (await callOk(f.api, 'memories.get', { id: f.ids.note })).version,
+      }),
       // consolidation.runNow ran before: its run is the one to revert.
       'consolidation.revert': async () => ({ runId: (await callOk(f.api, 'mind.overview')).lastRun?.id }),
       'diff.counts': { from: '2000-01-01T00:00:00Z' },

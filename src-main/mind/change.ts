@@ -110,7 +110,7 @@ export function priorValues(current: MemoryRecord, rows: readonly JournalEntry[]
  * version it made; one that changed a record (a contradiction, rejection, proposal) names that
  * record in its `after` instead. Rows from before versions were journaled are judged by that name.
  */
-export function describesMemory(row: JournalEntry): boolean {
+export function describesMemory(row: Pick<JournalEntry, 'memoryId' | 'memoryVersion' | 'after'>): boolean {
   if (row.memoryId === null) return false;
   if (row.memoryVersion !== null) return true;
   return !RECORD_KINDS.some((kind) => row.after?.[kind] !== undefined);

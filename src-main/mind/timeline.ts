@@ -7,11 +7,10 @@
 import type { Timeline, TimelineCause, TimelineEvent } from '../../shared/contract/timeline';
 import { MindError } from '../../shared/errors';
 import { decayAnchor } from '../../shared/rules/decay';
-import type { JournalEntry } from '../store/journal-repo';
 import { linksFrom, linksTo } from '../store/links-repo';
 import { findMemoryBySeq } from '../store/memories-repo';
 import type { MemoryRecord } from '../store/memory-record';
-import { journalWindowOf, versionsOf } from '../store/timeline-query';
+import { type TimelineRow, timelineRowsOf, type VersionState, versionStatesOf } from '../store/timeline-query';
 import { describesMemory, loadMemory } from './change';
 import type { Mind } from './mind';
 import { iso } from './present';
@@ -53,11 +52,11 @@ export function getTimeline(mind: Mind, id: string, options: { asOf?: number | u
   if (!Number.isInteger(limit) || limit < 1) throw new MindError('invalid_input', 'limit must be a positive whole number.');
   if (options.asOf !== undefined && !Number.isFinite(options.asOf)) throw new MindError('invalid_input', 'asOf must be a valid time.');
   const memory = loadMemory(mind, id);
-  const window = journalWindowOf(mind.store.db, id, options.asOf ?? null, limit);
-  const rows = window.entries.filter(describesMemory);
+  const window = timelineRowsOf(mind.store.db, id, options.asOf ?? null, limit);
+  const rows = window.rows.filter(describesMemory);
   const versions = statesByVersion(mind, memory, rows);
   // A row that changed no field (a record journaled under the memory) keeps the state before it.
-  let state: MemoryRecord = versions.values().next().value ?? memory;
+  let state: VersionState = versions.values().next().value ?? memory;
   const events = rows.map((row) => {
     state = (row.memoryVersion !== null ? versions.get(row.memoryVersion) : undefined) ?? state;
     return eventOf(row, state);
@@ -74,13 +73,12 @@ export function getTimeline(mind: Mind, id: string, options: { asOf?: number | u
 }
 
 /** The stored state after each version the rows made (α/β, the decay clock, protection). */
-function statesByVersion(mind: Mind, memory: MemoryRecord, rows: readonly JournalEntry[]): Map<number, MemoryRecord> {
+function statesByVersion(mind: Mind, memory: MemoryRecord, rows: readonly TimelineRow[]): Map<number, VersionState> {
   const first = rows.find((row) => row.memoryVersion !== null)?.memoryVersion;
-  const versions = first === undefined || first === null ? [] : versionsOf(mind.store.db, memory.seq, first);
-  return new Map(versions.map((v) => [v.version, v]));
+  return first === undefined || first === null ? new Map() : versionStatesOf(mind.store.db, memory.seq, first);
 }
 
-function eventOf(row: JournalEntry, state: MemoryRecord): TimelineEvent {
+function eventOf(row: TimelineRow, state: VersionState): TimelineEvent {
   const known = CAUSE_OF_OP[row.op];
   return {
     seq: row.seq,
@@ -102,7 +100,7 @@ function eventOf(row: JournalEntry, state: MemoryRecord): TimelineEvent {
 }
 
 /** The first memory id the row names under one of `keys` (a list names its first), else an episode named as evidence. */
-function linkedIdOf(row: JournalEntry, keys: readonly string[]): string | null {
+function linkedIdOf(row: TimelineRow, keys: readonly string[]): string | null {
   for (const key of keys) {
     const value = row.after?.[key];
     const first = Array.isArray(value) ? value[0] : value;

@@ -29,15 +29,83 @@ export function journalWindowOf(db: Db, memoryId: string, upTo: number | null, l
   return { entries: kept.map(journalEntryOf), truncated: rows.length > limit };
 }
 
-/** A memory's stored versions from `fromVersion` on, oldest first (each version once: the last row stored for it). */
-export function versionsOf(db: Db, seq: number, fromVersion: number): MemoryRecord[] {
+/** A journal row as the timeline reads it: no `before` (the timeline draws what came after). */
+export type TimelineRow = Pick<
+  JournalEntry,
+  'seq' | 'at' | 'actor' | 'op' | 'memoryId' | 'reason' | 'evidence' | 'after' | 'confidenceBefore' | 'confidenceAfter' | 'memoryVersion'
+>;
+
+/**
+ * Like journalWindowOf, reading only the columns a timeline shows: a memory reinforced thousands
+ * of times reads and parses a fraction of what its full rows hold.
+ */
+export function timelineRowsOf(db: Db, memoryId: string, upTo: number | null, limit: number): { rows: TimelineRow[]; truncated: boolean } {
   const rows = stmt(
     db,
-    `SELECT * FROM memory_versions WHERE seq = ? AND version >= ? ORDER BY valid_from, version_seq`,
-  ).all(seq, fromVersion) as MemoryRow[];
-  const byVersion = new Map<number, MemoryRecord>();
-  for (const row of rows) byVersion.set(row.version as number, toRecord(row));
-  return [...byVersion.values()].sort((a, b) => a.version - b.version);
+    `SELECT seq, at, actor, op, memory_id, reason, evidence, after, confidence_before, confidence_after, memory_version FROM journal
+     WHERE memory_id = ? AND op != 'access' AND at <= ? ORDER BY seq DESC LIMIT ?`,
+  ).all(memoryId, upTo ?? Number.MAX_SAFE_INTEGER, limit + 1) as Pick<
+    JournalRow,
+    'seq' | 'at' | 'actor' | 'op' | 'memory_id' | 'reason' | 'evidence' | 'after' | 'confidence_before' | 'confidence_after' | 'memory_version'
+  >[];
+  const kept = rows.slice(0, limit).reverse();
+  return {
+    rows: kept.map((row) => ({
+      seq: row.seq,
+      at: row.at,
+      actor: row.actor,
+      op: row.op,
+      memoryId: row.memory_id,
+      reason: row.reason,
+      evidence: row.evidence === null ? null : JSON.parse(row.evidence),
+      after: row.after === null ? null : (JSON.parse(row.after) as Record<string, unknown>),
+      confidenceBefore: row.confidence_before,
+      confidenceAfter: row.confidence_after,
+      memoryVersion: row.memory_version,
+    })),
+    truncated: rows.length > limit,
+  };
+}
+
+/** What decay and the belief's evidence stood at after a version: all a timeline needs of it. */
+export interface VersionState {
+  version: number;
+  alpha: number | null;
+  beta: number | null;
+  protected: boolean;
+  createdAt: number;
+  lastVerifiedAt: number | null;
+  lastReinforcedAt: number | null;
+}
+
+/** A memory's versions from `fromVersion` on (the columns a timeline needs; the last row stored for each version). */
+export function versionStatesOf(db: Db, seq: number, fromVersion: number): Map<number, VersionState> {
+  const rows = stmt(
+    db,
+    `SELECT version, alpha, beta, protected, created_at, last_verified_at, last_reinforced_at FROM memory_versions
+     WHERE seq = ? AND version >= ? ORDER BY version_seq`,
+  ).all(seq, fromVersion) as {
+    version: number;
+    alpha: number | null;
+    beta: number | null;
+    protected: number;
+    created_at: number;
+    last_verified_at: number | null;
+    last_reinforced_at: number | null;
+  }[];
+  const states = new Map<number, VersionState>();
+  for (const row of rows) {
+    states.set(row.version, {
+      version: row.version,
+      alpha: row.alpha,
+      beta: row.beta,
+      protected: row.protected === 1,
+      createdAt: row.created_at,
+      lastVerifiedAt: row.last_verified_at,
+      lastReinforcedAt: row.last_reinforced_at,
+    });
+  }
+  return states;
 }
 
 /** One stored version of a memory, or null when it never had that version. */

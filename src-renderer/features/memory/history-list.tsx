@@ -8,12 +8,16 @@ import { useState } from 'react';
 import { REVERTIBLE_FIELDS, type ChangeEntry, type RevertibleField } from '../../../shared/contract/timeline';
 import { useApi } from '../../api/client';
 import { CHANGES_PAGE, timelineQueries } from '../../api/timeline-queries';
+import { hrefOf } from '../../app/router';
 import { percent, words } from '../../components/format';
 import { TimeAgo } from '../../components/time-ago';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { useToast } from '../../components/toasts';
 import { FieldDiff } from '../history/word-diff';
 import { useAfterChange } from './memory-mutations';
+
+/** The Details tab's list shows the newest few; the History tab has them all. */
+const BRIEF_ENTRIES = 20;
 
 /** Keys whose value differs between before and after (bookkeeping keys left out). */
 const BOOKKEEPING = new Set(['version', 'updatedAt']);
@@ -30,9 +34,13 @@ export interface RevertTarget {
   type: string;
 }
 
-export function HistoryList({ id, asOf, revert }: { id: string; asOf: string | null; revert?: RevertTarget | undefined }) {
+/**
+ * `brief`: the Details tab's short list (the newest few, diffs folded until opened, a link to the
+ * History tab); otherwise the History tab's full list with diffs open and, given `revert`, reverts.
+ */
+export function HistoryList({ id, asOf, revert, brief = false }: { id: string; asOf: string | null; revert?: RevertTarget | undefined; brief?: boolean }) {
   const api = useApi();
-  const [limit, setLimit] = useState(CHANGES_PAGE);
+  const [limit, setLimit] = useState(brief ? BRIEF_ENTRIES : CHANGES_PAGE);
   const history = useQuery(timelineQueries.changes(api, id, asOf, limit));
   const [newest, setNewest] = useState<number | null>(null);
   return (
@@ -53,17 +61,20 @@ export function HistoryList({ id, asOf, revert }: { id: string; asOf: string | n
                 id={id}
                 entry={entry}
                 revert={revert}
-                open={revert !== undefined}
+                open={!brief}
                 fresh={entry.seq === newest}
                 onReverted={setNewest}
               />
             ))}
           </ol>
-          {history.data.truncated && (
-            <button type="button" onClick={() => setLimit((n) => n * 4)}>
-              Show older changes
-            </button>
-          )}
+          {history.data.truncated &&
+            (brief ? (
+              <a href={hrefOf.memory(id, 'history', asOf)}>The whole history, with word diffs</a>
+            ) : (
+              <button type="button" onClick={() => setLimit((n) => n * 4)}>
+                Show older changes
+              </button>
+            ))}
         </>
       )}
     </section>
@@ -86,6 +97,8 @@ function HistoryItem({
   onReverted(seq: number): void;
 }) {
   const keys = changedKeys(entry);
+  // Folded diffs are computed when unfolded: a long list of closed entries costs nothing to show.
+  const [unfolded, setUnfolded] = useState(open);
   const confidenceMoved =
     entry.confidenceBefore !== null && entry.confidenceAfter !== null && entry.confidenceBefore !== entry.confidenceAfter;
   return (
@@ -102,34 +115,36 @@ function HistoryItem({
       </div>
       {entry.reason !== null && <div className="history-reason">{entry.reason}</div>}
       {keys.length > 0 && (
-        <details className="history-diff" open={open}>
+        <details className="history-diff" open={unfolded} onToggle={(e) => setUnfolded(e.currentTarget.open)}>
           <summary>
             {entry.before === null ? 'Set' : 'Changed'}: {keys.map(words).join(', ')}
           </summary>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Field</th>
-                <th scope="col">Change</th>
-                {revert !== undefined && <th scope="col">Revert</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((key) => (
-                <tr key={key} data-field={key}>
-                  <th scope="row">{words(key)}</th>
-                  <td>
-                    <FieldDiff before={entry.before?.[key]} after={entry.after?.[key]} />
-                  </td>
-                  {revert !== undefined && (
-                    <td>
-                      <RevertButton id={id} entry={entry} field={key} target={revert} onReverted={onReverted} />
-                    </td>
-                  )}
+          {unfolded && (
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Field</th>
+                  <th scope="col">Change</th>
+                  {revert !== undefined && <th scope="col">Revert</th>}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {keys.map((key) => (
+                  <tr key={key} data-field={key}>
+                    <th scope="row">{words(key)}</th>
+                    <td>
+                      <FieldDiff before={entry.before?.[key]} after={entry.after?.[key]} />
+                    </td>
+                    {revert !== undefined && (
+                      <td>
+                        <RevertButton id={id} entry={entry} field={key} target={revert} onReverted={onReverted} />
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
         </details>
       )}
     </li>

@@ -124,7 +124,7 @@ function DetailsTab({ view, editing, closeEditor }: { view: MemoryView; editing:
         <ProvenanceCard view={view} />
         <MetaCard view={view} />
         {view.type === 'belief' && <ExplanationCard id={view.id} />}
-        <HistoryList id={view.id} asOf={view.asOf} />
+        <HistoryList id={view.id} asOf={view.asOf} brief />
       </div>
     </>
   );

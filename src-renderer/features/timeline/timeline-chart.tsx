@@ -1,9 +1,12 @@
 /**
  * The confidence chart, drawn by uPlot: a canvas chart that stays fast with tens of thousands of
  * points (one typed-array pass per draw, no DOM node per point) and weighs about 50 kB, so a memory
- * reinforced thousands of times still opens at once. Series: the stored confidence (step), the
- * effective (decayed) confidence and its projection to the floor, change markers, overlays, and
- * α/β on a second axis for beliefs. Hovering picks the nearest change; the parent shows its cause.
+ * reinforced thousands of times still opens at once. The step series (stored confidence, α, β) are
+ * drawn as lines: the columns carry a point a millisecond before every change, so a line is a step,
+ * and uPlot's line paths draw one segment per pixel column where its step paths draw every point.
+ * Series: the stored confidence, the effective (decayed) confidence and its projection to the
+ * floor, change markers, overlays, and α/β on a second axis for beliefs. Hovering picks the nearest
+ * change; the parent shows its cause.
  */
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
@@ -25,18 +28,35 @@ function cssColour(name: string, fallback: string): string {
   return value === '' ? fallback : value;
 }
 
-/** The marker nearest to a data index (the markers' indexes are ascending). */
-function nearestMarker(markerIndex: readonly number[], idx: number): number | null {
-  if (markerIndex.length === 0) return null;
+/**
+ * Marker circles closer than this would overlap into a solid band (and thousands of them cost more to
+ * draw than the rest of the chart): they are drawn once the zoom (drag across the chart) spreads
+ * them out. Every change stays reachable from the keyboard and listed in the table either way.
+ */
+const MARKER_SPACING_PX = 4;
+
+/** How many markers fall between two data indexes (inclusive). */
+function markersBetween(markerIndex: readonly number[], i0: number, i1: number): number {
+  return firstAtOrAfter(markerIndex, i1 + 1) - firstAtOrAfter(markerIndex, i0);
+}
+
+/** The position of the first marker at or after a data index (binary search over ascending indexes). */
+function firstAtOrAfter(markerIndex: readonly number[], idx: number): number {
   let lo = 0;
-  let hi = markerIndex.length - 1;
+  let hi = markerIndex.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if ((markerIndex[mid] as number) < idx) lo = mid + 1;
     else hi = mid;
   }
-  const after = lo;
-  const before = Math.max(0, lo - 1);
+  return lo;
+}
+
+/** The marker nearest to a data index (the markers' indexes are ascending). */
+function nearestMarker(markerIndex: readonly number[], idx: number): number | null {
+  if (markerIndex.length === 0) return null;
+  const after = Math.min(firstAtOrAfter(markerIndex, idx), markerIndex.length - 1);
+  const before = Math.max(0, after - 1);
   return Math.abs((markerIndex[before] as number) - idx) <= Math.abs((markerIndex[after] as number) - idx) ? before : after;
 }
 
@@ -45,7 +65,6 @@ function chartOptions(columns: TimelineColumns, names: ChartSeriesNames, width: 
   const dim = cssColour('--text-dim', '#5c6270');
   const text = cssColour('--text', '#1b1d21');
   const grid = cssColour('--border', '#d9dbe0');
-  const stepped = uPlot.paths.stepped?.({ align: 1 });
   const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid } };
   const series: uPlot.Series[] = [
     {},
@@ -56,7 +75,6 @@ function chartOptions(columns: TimelineColumns, names: ChartSeriesNames, width: 
       stroke: i === 0 ? dim : (OVERLAY_COLOURS[(i - 1) % OVERLAY_COLOURS.length] as string),
       width: i === 0 ? 1.5 : 2,
       scale: 'confidence',
-      paths: stepped,
       points: { show: false },
       value: (_u: uPlot, v: number | null) => percentOrDash(v),
     })),
@@ -66,14 +84,20 @@ function chartOptions(columns: TimelineColumns, names: ChartSeriesNames, width: 
       stroke: accent,
       fill: accent,
       paths: () => null,
-      points: { show: true, size: 7, stroke: accent, fill: cssColour('--surface', '#ffffff'), width: 2 },
+      points: {
+        show: (u, _series, i0, i1) => markersBetween(columns.markerIndex, i0, i1) * MARKER_SPACING_PX <= u.bbox.width / devicePixelRatio,
+        size: 7,
+        stroke: accent,
+        fill: cssColour('--surface', '#ffffff'),
+        width: 2,
+      },
       value: (_u, v) => percentOrDash(v),
     },
   ];
   if (names.belief) {
     series.push(
-      { label: 'α (support)', stroke: '#2b8a3e', width: 1, scale: 'evidence', paths: stepped, points: { show: false } },
-      { label: 'β (against)', stroke: '#c92a2a', width: 1, scale: 'evidence', paths: stepped, points: { show: false } },
+      { label: 'α (support)', stroke: '#2b8a3e', width: 1, scale: 'evidence', points: { show: false } },
+      { label: 'β (against)', stroke: '#c92a2a', width: 1, scale: 'evidence', points: { show: false } },
     );
   }
   return {
@@ -146,7 +170,13 @@ export function TimelineChart({
       element,
     );
     plot.current = chart;
-    const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: HEIGHT }));
+    // The observer reports the first size at once: only a real change of width redraws (5,000 markers draw twice otherwise).
+    let width = chart.width;
+    const resize = new ResizeObserver(() => {
+      if (element.clientWidth === width) return;
+      width = element.clientWidth;
+      chart.setSize({ width, height: HEIGHT });
+    });
     resize.observe(element);
     return () => {
       resize.disconnect();

@@ -5,7 +5,7 @@
  * memories overlay on the same axis; each reads null before it existed.
  */
 import type { Timeline, TimelineEvent } from '../../../shared/contract/timeline';
-import { DECAY, effectiveConfidence } from '../../../shared/rules/decay';
+import { DECAY, type DecayInput, effectiveConfidence } from '../../../shared/rules/decay';
 
 const DAY_MS = 86_400_000;
 
@@ -45,106 +45,145 @@ export function storedAfter(event: TimelineEvent, previous: number | null): numb
   return event.confidenceAfter ?? previous;
 }
 
-/** Where decay reaches the floor after `event`, or null when it never will (protected, no decay, stored below the floor). */
-function floorReachedAt(timeline: Timeline, event: TimelineEvent, stored: number): number | null {
-  const config = DECAY[timeline.type];
-  if (config === undefined || event.protected || stored <= config.floor) return null;
-  return Date.parse(event.decayFrom) + ((stored - config.floor) / config.rate) * config.periodDays * DAY_MS;
+/** A timeline's events as numbers, parsed once: a chart of thousands of changes reads each many times. */
+interface ParsedEvents {
+  at: Float64Array;
+  decayFrom: Float64Array;
+  /** Stored confidence after each event (carried forward over rows that moved none); NaN before any. */
+  stored: Float64Array;
+  alpha: (number | null)[];
+  beta: (number | null)[];
+  protected: boolean[];
+  /** What the decay rule reads after each event, built once (the curve evaluates it at every instant). */
+  decay: DecayInput[];
 }
 
-function effectiveAt(timeline: Timeline, event: TimelineEvent, stored: number, at: number): number {
-  const clock = { createdAt: Date.parse(event.decayFrom), lastVerifiedAt: null, lastReinforcedAt: null };
-  return effectiveConfidence({ ...clock, type: timeline.type, confidence: stored, protected: event.protected }, at);
-}
-
-/** The instants the focus needs drawn: each event, just before it, where decay hits the floor, the end, and the projection's end. */
-function focusInstants(timeline: Timeline, end: number): { instants: number[]; projectionEnd: number | null; floorAt: number | null } {
-  const instants: number[] = [];
-  let stored: number | null = null;
+function parseEvents(timeline: Timeline): ParsedEvents {
+  const n = timeline.events.length;
+  const parsed: ParsedEvents = {
+    at: new Float64Array(n),
+    decayFrom: new Float64Array(n),
+    stored: new Float64Array(n),
+    alpha: new Array<number | null>(n),
+    beta: new Array<number | null>(n),
+    protected: new Array<boolean>(n),
+    decay: new Array<DecayInput>(n),
+  };
+  let previous: number | null = null;
   timeline.events.forEach((event, i) => {
-    const at = Date.parse(event.at);
-    if (i > 0) instants.push(at - JUST_BEFORE_MS);
-    instants.push(at);
-    stored = storedAfter(event, stored);
-    const next = timeline.events[i + 1];
-    const floorAt = stored === null ? null : floorReachedAt(timeline, event, stored);
-    if (floorAt !== null && floorAt < (next === undefined ? end : Date.parse(next.at))) instants.push(floorAt);
+    previous = storedAfter(event, previous);
+    parsed.at[i] = Date.parse(event.at);
+    parsed.decayFrom[i] = Date.parse(event.decayFrom);
+    parsed.stored[i] = previous ?? Number.NaN;
+    parsed.alpha[i] = event.alpha;
+    parsed.beta[i] = event.beta;
+    parsed.protected[i] = event.protected;
+    parsed.decay[i] = {
+      type: timeline.type,
+      confidence: previous ?? 0,
+      protected: event.protected,
+      createdAt: parsed.decayFrom[i] as number,
+      lastVerifiedAt: null,
+      lastReinforcedAt: null,
+    };
   });
-  const last = timeline.events.at(-1);
-  const floorAt = last === undefined || stored === null ? null : floorReachedAt(timeline, last, stored);
-  instants.push(end);
-  const first = timeline.events[0] === undefined ? end : Date.parse(timeline.events[0].at);
-  const horizon = end + Math.max(MIN_PROJECTION_MS, (end - first) * PROJECTION_HORIZON);
-  const projectionEnd = floorAt !== null && floorAt > end ? Math.min(floorAt, horizon) : null;
-  if (projectionEnd !== null) instants.push(projectionEnd);
-  return { instants, projectionEnd, floorAt: floorAt !== null && floorAt > end ? floorAt : null };
+  return parsed;
 }
 
-/** The value of a step series at each instant of `x` (ms), null before its first event. */
-function stepValues(events: readonly TimelineEvent[], xMs: readonly number[], value: (event: TimelineEvent, previous: number | null) => number | null) {
-  const out: (number | null)[] = new Array(xMs.length).fill(null);
+/** Where decay reaches the floor after event `i`, or null when it never will (protected, no decay, stored at or below the floor). */
+function floorReachedAt(type: Timeline['type'], events: ParsedEvents, i: number): number | null {
+  const config = DECAY[type];
+  const stored = events.stored[i] as number;
+  if (config === undefined || events.protected[i] || !(stored > config.floor)) return null;
+  return (events.decayFrom[i] as number) + ((stored - config.floor) / config.rate) * config.periodDays * DAY_MS;
+}
+
+/** Each event's instant and the one just before it (where the value stood when the change came). */
+function pushEventInstants(events: ParsedEvents, instants: number[]): void {
+  for (let i = 0; i < events.at.length; i += 1) {
+    if (i > 0) instants.push((events.at[i] as number) - JUST_BEFORE_MS);
+    instants.push(events.at[i] as number);
+  }
+}
+
+/** The instants the focus needs drawn: its events, where decay hits the floor, the end, and the projection's end. */
+function focusInstants(type: Timeline['type'], events: ParsedEvents, end: number) {
+  const instants: number[] = [];
+  pushEventInstants(events, instants);
+  const n = events.at.length;
+  for (let i = 0; i < n; i += 1) {
+    const floorAt = floorReachedAt(type, events, i);
+    const next = i + 1 < n ? (events.at[i + 1] as number) : end;
+    if (floorAt !== null && floorAt < next) instants.push(floorAt);
+  }
+  const lastFloorAt = n === 0 ? null : floorReachedAt(type, events, n - 1);
+  instants.push(end);
+  const first = n === 0 ? end : (events.at[0] as number);
+  const horizon = end + Math.max(MIN_PROJECTION_MS, (end - first) * PROJECTION_HORIZON);
+  const floorAt = lastFloorAt !== null && lastFloorAt > end ? lastFloorAt : null;
+  const projectionEnd = floorAt === null ? null : Math.min(floorAt, horizon);
+  if (projectionEnd !== null) instants.push(projectionEnd);
+  return { instants, projectionEnd, floorAt };
+}
+
+/** A step series' value at each instant of `xMs` (up to `end`), null before its first event and after `end`. */
+function stepValues(at: Float64Array, values: ArrayLike<number | null>, xMs: readonly number[], end: number): (number | null)[] {
+  const out: (number | null)[] = new Array<number | null>(xMs.length).fill(null);
   let e = -1;
-  let current: number | null = null;
   for (let i = 0; i < xMs.length; i += 1) {
-    while (e + 1 < events.length && Date.parse((events[e + 1] as TimelineEvent).at) <= (xMs[i] as number)) {
-      e += 1;
-      current = value(events[e] as TimelineEvent, current);
+    const x = xMs[i] as number;
+    while (e + 1 < at.length && (at[e + 1] as number) <= x) e += 1;
+    if (e >= 0 && x <= end) {
+      const value = values[e] as number | null;
+      out[i] = value === null || Number.isNaN(value) ? null : value;
     }
-    out[i] = e < 0 ? null : current;
   }
   return out;
 }
 
 /**
  * The columns for the focus timeline and its overlays, up to `end` (epoch ms: now, or the as-of
- * instant) and, for the projection, beyond it to the floor.
+ * instant) and, for the projection, beyond it toward the floor.
  */
 export function timelineColumns(focus: Timeline, overlays: readonly Timeline[], end: number): TimelineColumns {
-  const { instants, projectionEnd, floorAt } = focusInstants(focus, end);
-  for (const overlay of overlays) {
-    overlay.events.forEach((event, i) => {
-      const at = Date.parse(event.at);
-      if (i > 0) instants.push(at - JUST_BEFORE_MS);
-      instants.push(at);
-    });
-  }
-  const xMs = [...new Set(instants)].sort((a, b) => a - b);
-  const eventTimes = focus.events.map((event) => Date.parse(event.at));
+  const events = parseEvents(focus);
+  const others = overlays.map(parseEvents);
+  const { instants, projectionEnd, floorAt } = focusInstants(focus.type, events, end);
+  for (const overlay of others) pushEventInstants(overlay, instants);
+  const xMs = Float64Array.from(new Set(instants)).sort();
+  const x = Array.from(xMs, (ms) => ms / 1000);
+  const xList = Array.from(xMs);
 
-  // The focus's stored value, and the event in force, at each instant (one pass).
-  const effective: (number | null)[] = new Array(xMs.length).fill(null);
-  const projection: (number | null)[] = new Array(xMs.length).fill(null);
-  const markers: (number | null)[] = new Array(xMs.length).fill(null);
+  // The event in force at each instant (one pass): markers, the effective curve and the projection.
+  const effective: (number | null)[] = new Array<number | null>(x.length).fill(null);
+  const projection: (number | null)[] = new Array<number | null>(x.length).fill(null);
+  const markers: (number | null)[] = new Array<number | null>(x.length).fill(null);
   const markerIndex: number[] = [];
   let e = -1;
-  let stored: number | null = null;
-  for (let i = 0; i < xMs.length; i += 1) {
-    const at = xMs[i] as number;
-    while (e + 1 < eventTimes.length && (eventTimes[e + 1] as number) <= at) {
+  for (let i = 0; i < xList.length; i += 1) {
+    const at = xList[i] as number;
+    while (e + 1 < events.at.length && (events.at[e + 1] as number) <= at) {
       e += 1;
-      stored = storedAfter(focus.events[e] as TimelineEvent, stored);
-      if ((eventTimes[e] as number) === at) {
-        markers[i] = stored;
+      if ((events.at[e] as number) === at) {
+        markers[i] = Number.isNaN(events.stored[e]) ? null : (events.stored[e] as number);
         markerIndex.push(i);
       }
     }
-    if (e < 0 || stored === null) continue;
-    const value = effectiveAt(focus, focus.events[e] as TimelineEvent, stored, at);
+    if (e < 0 || Number.isNaN(events.stored[e])) continue;
+    const value = effectiveConfidence(events.decay[e] as DecayInput, at);
     if (at <= end) effective[i] = value;
     if (projectionEnd !== null && at >= end) projection[i] = value;
   }
 
   return {
-    x: xMs.map((ms) => ms / 1000),
+    x,
     effective,
     projection,
     floorAt,
-    stored: [focus, ...overlays].map((timeline) =>
-      stepValues(timeline.events, xMs, storedAfter).map((value, i) => ((xMs[i] as number) <= end ? value : null)),
-    ),
+    stored: [events, ...others].map((parsed) => stepValues(parsed.at, parsed.stored, xList, end)),
     markers,
     markerIndex,
-    alpha: stepValues(focus.events, xMs, (event) => event.alpha).map((value, i) => ((xMs[i] as number) <= end ? value : null)),
-    beta: stepValues(focus.events, xMs, (event) => event.beta).map((value, i) => ((xMs[i] as number) <= end ? value : null)),
+    alpha: stepValues(events.at, events.alpha, xList, end),
+    beta: stepValues(events.at, events.beta, xList, end),
   };
 }

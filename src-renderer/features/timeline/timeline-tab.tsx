@@ -21,7 +21,7 @@ import { timelineColumns } from './timeline-series';
 import './timeline.css';
 
 /** The events table lists this many changes (the newest) until asked for all. */
-const TABLE_ROWS = 100;
+const TABLE_ROWS = 50;
 
 export function TimelineTab({ id, asOf }: MemoryTabProps) {
   const api = useApi();
