@@ -12,6 +12,8 @@
  *   --mcp                    only the MCP bench (recall, consult, a write over stdio on the 100k mind)
  *   --live                   only the live bench (the Browser scrolling the 1M mind while an agent writes)
  *   --trust                  only the trust bench on the largest size (run lease, forget impact, check, backup)
+ *   --lineage                only the lineage bench on the largest size (query, elk vs the fast layout, the
+ *                            Lineage view's click to painted, pan/zoom with 5,000 nodes) → bench/results/lineage.json
  * Prints a table per size and writes bench/results/store-<N>.json; then the consolidation
  * benchmark, which writes bench/results/consolidation.json; then the UI bench on the largest
  * size, which writes bench/results/ui.json.
@@ -35,6 +37,7 @@ import { type QualityOptions, qualitySettings, runQualityBench, writeQualityRepo
 import { PROVIDER_IDS, type ProviderId } from '../shared/settings';
 import { reportMcpBench, runMcpBench } from './mcp-bench';
 import { reportLiveBench, runLiveBench } from './live-bench';
+import { reportLineageBench, runLineageBench } from './lineage-bench';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 
@@ -49,6 +52,7 @@ interface Args {
   mcpOnly: boolean;
   liveOnly: boolean;
   trustOnly: boolean;
+  lineageOnly: boolean;
   seed: number;
   reps: number;
 }
@@ -71,6 +75,7 @@ function parse(argv: string[]): Args {
       mcp: { type: 'boolean' },
       live: { type: 'boolean' },
       trust: { type: 'boolean' },
+      lineage: { type: 'boolean' },
     },
   });
   const whole = (text: string, what: string) => {
@@ -87,6 +92,7 @@ function parse(argv: string[]): Args {
     mcpOnly: values.mcp ?? false,
     liveOnly: values.live ?? false,
     trustOnly: values.trust ?? false,
+    lineageOnly: values.lineage ?? false,
     seed: values.seed === undefined ? DEFAULT_SEED : whole(values.seed, '--seed'),
     reps: values.reps === undefined ? (values.quick ? 40 : 200) : whole(values.reps, '--reps'),
   };
@@ -172,6 +178,11 @@ async function main(): Promise<void> {
   };
   if (args.quality) {
     writeQualityReport(await runQualityBench(args.quality), qualitySettings(args.quality), machine);
+    return;
+  }
+  if (args.lineageOnly) {
+    const size = Math.max(...args.sizes);
+    reportLineageBench(await runLineageBench({ mindPath: mindFor(size, args.seed).path, reps: Math.min(args.reps, 5) }), machine);
     return;
   }
   if (args.trustOnly) {

@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { hrefOf, type MemoryTab } from '../../app/router';
+import { LineageTab } from '../lineage/lineage-tab';
 
 /** What a tab's panel is given: the memory, and the instant it is seen at (null: now). */
 export interface MemoryTabProps {
@@ -17,7 +18,9 @@ interface TabPanel {
 }
 
 /** The tabs beyond Details, in the order the strip shows them. */
-export const MEMORY_TAB_PANELS: Partial<Record<Exclude<MemoryTab, 'details'>, TabPanel>> = {};
+export const MEMORY_TAB_PANELS: Partial<Record<Exclude<MemoryTab, 'details'>, TabPanel>> = {
+  lineage: { label: 'Lineage', render: (p) => <LineageTab {...p} /> },
+};
 
 const tabsShown = (): { tab: MemoryTab; label: string }[] => [
   { tab: 'details', label: 'Details' },
