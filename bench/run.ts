@@ -14,6 +14,8 @@
  *   --trust                  only the trust bench on the largest size (run lease, forget impact, check, backup)
  *   --lineage                only the lineage bench on the largest size (query, elk vs the fast layout, the
  *                            Lineage view's click to painted, pan/zoom with 5,000 nodes) → bench/results/lineage.json
+ *   --interop                only the interop bench: Mindloom JSON export of each size whose mind is cached
+ *                            (the smallest generated first when missing), and 3 imports of the smallest into a fresh mind
  * Prints a table per size and writes bench/results/store-<N>.json; then the consolidation
  * benchmark, which writes bench/results/consolidation.json; then the UI bench on the largest
  * size, which writes bench/results/ui.json.
@@ -38,6 +40,7 @@ import { PROVIDER_IDS, type ProviderId } from '../shared/settings';
 import { reportMcpBench, runMcpBench } from './mcp-bench';
 import { reportLiveBench, runLiveBench } from './live-bench';
 import { reportLineageBench, runLineageBench } from './lineage-bench';
+import { reportInteropBench, runInteropBench } from './interop-bench';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 
@@ -53,6 +56,7 @@ interface Args {
   liveOnly: boolean;
   trustOnly: boolean;
   lineageOnly: boolean;
+  interopOnly: boolean;
   seed: number;
   reps: number;
 }
@@ -76,6 +80,7 @@ function parse(argv: string[]): Args {
       live: { type: 'boolean' },
       trust: { type: 'boolean' },
       lineage: { type: 'boolean' },
+      interop: { type: 'boolean' },
     },
   });
   const whole = (text: string, what: string) => {
@@ -93,6 +98,7 @@ function parse(argv: string[]): Args {
     liveOnly: values.live ?? false,
     trustOnly: values.trust ?? false,
     lineageOnly: values.lineage ?? false,
+    interopOnly: values.interop ?? false,
     seed: values.seed === undefined ? DEFAULT_SEED : whole(values.seed, '--seed'),
     reps: values.reps === undefined ? (values.quick ? 40 : 200) : whole(values.reps, '--reps'),
   };
@@ -183,6 +189,13 @@ async function main(): Promise<void> {
   if (args.lineageOnly) {
     const size = Math.max(...args.sizes);
     reportLineageBench(await runLineageBench({ mindPath: mindFor(size, args.seed).path, reps: Math.min(args.reps, 5) }), machine);
+    return;
+  }
+  if (args.interopOnly) {
+    // Only the smallest size is generated when missing (the 1M mind takes tens of minutes): larger ones join when cached.
+    const smallest = Math.min(...args.sizes);
+    const minds = args.sizes.filter((size) => size === smallest || existsSync(cachedMindPath(size, args.seed))).map((size) => ({ size, path: mindFor(size, args.seed).path }));
+    reportInteropBench(runInteropBench({ minds, imports: 3 }), machine);
     return;
   }
   if (args.trustOnly) {

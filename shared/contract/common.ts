@@ -64,9 +64,22 @@ export const MemoryRefSchema = z.object({
 });
 export type MemoryRef = z.output<typeof MemoryRefSchema>;
 
+/** Where an imported memory came from: `show SYSTEM:ORIGINAL_ID` reaches it. */
+export const OriginSchema = z.object({
+  system: z.string(),
+  originalId: z.string(),
+  /** The Kernle stack or the file it was read from. */
+  container: z.string().nullable(),
+  /** What the source held that Mindloom has no field for (tags, scope, annotations). */
+  details: z.record(z.string(), z.unknown()),
+  importedAt: isoTime,
+});
+export type Origin = z.output<typeof OriginSchema>;
+
 export const ProvenanceSchema = z.object({
   sourceType: z.string(),
   sourceEntity: z.string().nullable(),
+  origin: OriginSchema.nullable(),
   derivedFrom: z.array(MemoryRefSchema),
   processedInto: z.array(MemoryRefSchema),
   evidence: z.array(MemoryRefSchema),

@@ -5,6 +5,7 @@
 import { MindError } from '../../shared/errors';
 import type { Mind } from './mind';
 import { findMemoryById, updateMemory } from '../store/memories-repo';
+import { findMemoryByOrigin } from '../store/origins-repo';
 import { COLUMN_OF, type MemoryPatch, type MemoryRecord } from '../store/memory-record';
 import { appendJournal, type JournalEntry } from '../store/journal-repo';
 import { checkActor, type WriteOptions } from './write-options';
@@ -16,9 +17,19 @@ const UNJOURNALED = new Set(['updatedAt', 'version']);
 
 export function loadMemory(mind: Mind, id: string): MemoryRecord {
   if (typeof id !== 'string' || id.trim() === '') throw new MindError('invalid_input', 'A memory id is required.');
-  const record = findMemoryById(mind.store.db, id);
+  const record = findMemoryById(mind.store.db, id) ?? findImportedMemory(mind, id);
   if (!record) throw new MindError('not_found', `No memory with id ${id}.`, { id });
   return record;
+}
+
+/**
+ * An imported memory is also reachable by its origin id, `system:original id` (`kernle:UUID`): a
+ * Mindloom id never holds a colon, so the two cannot be confused.
+ */
+function findImportedMemory(mind: Mind, originId: string): MemoryRecord | null {
+  const colon = originId.indexOf(':');
+  if (colon <= 0 || colon === originId.length - 1) return null;
+  return findMemoryByOrigin(mind.store.db, originId.slice(0, colon), originId.slice(colon + 1));
 }
 
 /** Loads a memory that may still change: it exists and has not been forgotten. */

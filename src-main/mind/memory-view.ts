@@ -9,6 +9,7 @@ import { tierOf } from '../../shared/rules/tiers';
 import { evidenceRefsOf } from '../store/evidence-refs-repo';
 import { linksFrom, linksTo, type StoredLink } from '../store/links-repo';
 import { findMemoriesBySeqs, findMemoryVersionAt } from '../store/memories-repo';
+import { originOf } from '../store/origins-repo';
 import type { MemoryRecord } from '../store/memory-record';
 import { MindError } from '../../shared/errors';
 import { loadMemory } from './change';
@@ -25,6 +26,7 @@ export interface MemoryRef {
 export interface Provenance {
   sourceType: string;
   sourceEntity: string | null;
+  origin: { system: string; originalId: string; container: string | null; details: Record<string, unknown>; importedAt: string } | null;
   derivedFrom: MemoryRef[];
   processedInto: MemoryRef[];
   evidence: MemoryRef[];
@@ -63,9 +65,9 @@ export function getMemoryView(mind: Mind, id: string, options: { asOf?: number |
   let record = live;
   if (options.asOf !== undefined && !Number.isFinite(options.asOf)) throw new MindError('invalid_input', 'asOf must be a valid time.');
   if (options.asOf !== undefined) {
-    const past = findMemoryVersionAt(db, id, options.asOf);
+    const past = findMemoryVersionAt(db, live.id, options.asOf);
     if (!past) {
-      throw new MindError('not_found', `${id} did not exist at ${iso(options.asOf)}.`, { id, asOf: iso(options.asOf) });
+      throw new MindError('not_found', `${id} did not exist at ${iso(options.asOf)}.`, { id: live.id, asOf: iso(options.asOf) });
     }
     record = { ...past, seq: live.seq };
   }
@@ -90,6 +92,7 @@ export function getMemoryView(mind: Mind, id: string, options: { asOf?: number |
     provenance: {
       sourceType: record.sourceType,
       sourceEntity: record.sourceEntity,
+      origin: originView(db, live.seq),
       derivedFrom: targets('derived_from'),
       processedInto: sources('derived_from'),
       evidence: targets('evidence'),
@@ -102,5 +105,17 @@ export function getMemoryView(mind: Mind, id: string, options: { asOf?: number |
     evidenceRefs: evidenceRefsOf(db, live.seq)
       .filter((r) => options.asOf === undefined || r.createdAt <= options.asOf)
       .map((r) => ({ ...r, createdAt: iso(r.createdAt) as string })),
+  };
+}
+
+function originView(db: Mind['store']['db'], seq: number): Provenance['origin'] {
+  const origin = originOf(db, seq);
+  if (origin === null) return null;
+  return {
+    system: origin.system,
+    originalId: origin.originalId,
+    container: origin.container,
+    details: origin.details,
+    importedAt: iso(origin.importedAt) as string,
   };
 }

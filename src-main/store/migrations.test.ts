@@ -212,6 +212,41 @@ describe('migrations', () => {
     }
   });
 
+  it('0009_memory_origins keeps one origin per imported memory, unique per (system, original id), and leaves older memories without one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mindloom-origins-'));
+    try {
+      const path = join(dir, 'older.mind');
+      writeOlderMind(dir, path, 9);
+      const older = new Database(path);
+      insertMemory(older, memoryRow({ id: 'bl_before', type: 'belief' }));
+      older.close();
+
+      const store = openStore(path);
+      try {
+        const columns = (store.db.prepare('PRAGMA table_info(memory_origins)').all() as { name: string; pk: number }[]).map((c) => [c.name, c.pk]);
+        expect(columns).toEqual([
+          ['memory_seq', 1],
+          ['system', 0],
+          ['original_id', 0],
+          ['container', 0],
+          ['details', 0],
+          ['imported_at', 0],
+        ]);
+        expect(store.db.prepare('SELECT count(*) AS n FROM memory_origins').get()).toEqual({ n: 0 });
+        const seq = insertMemory(store.db, memoryRow({ id: 'bl_imported', type: 'belief' }));
+        const other = insertMemory(store.db, memoryRow({ id: 'bl_other', type: 'belief' }));
+        const add = store.db.prepare(`INSERT INTO memory_origins (memory_seq, system, original_id, container, imported_at) VALUES (?, 'kernle', ?, 'stack', 1)`);
+        add.run(seq, 'uuid-1');
+        expect(() => add.run(other, 'uuid-1')).toThrow(/UNIQUE/);
+        expect(store.db.prepare('SELECT details FROM memory_origins WHERE memory_seq = ?').get(seq)).toEqual({ details: '{}' });
+      } finally {
+        store.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('replayed on an empty database, match the committed schema snapshot', async () => {
     await expect(schemaOf()).toMatchFileSnapshot('./__snapshots__/schema.sql');
   });

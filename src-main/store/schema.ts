@@ -300,3 +300,24 @@ export const meta = sqliteTable('meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * Where an imported memory came from: the system that held it, its id there, and the container
+ * it sat in (a Kernle stack, a JSONL file). One origin per (system, original id), so importing the
+ * same source again finds what it brought before, and `show kernle:UUID` reaches the memory.
+ */
+export const memoryOrigins = sqliteTable(
+  'memory_origins',
+  {
+    memorySeq: integer('memory_seq')
+      .primaryKey()
+      .references(() => memories.seq),
+    system: text('system').notNull(),
+    originalId: text('original_id').notNull(),
+    container: text('container'),
+    /** What the source record held that Mindloom has no field for (JSON object: tags, scope, annotations). */
+    details: text('details').notNull().default('{}'),
+    importedAt: integer('imported_at').notNull(),
+  },
+  (t) => [uniqueIndex('memory_origins_original').on(t.system, t.originalId)],
+);

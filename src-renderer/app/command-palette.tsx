@@ -24,6 +24,7 @@ const COMMANDS: Command[] = [
   { id: 'overview', label: 'Overview', hint: 'view', href: hrefOf.overview() },
   { id: 'browser', label: 'Browser', hint: 'view', href: hrefOf.browser() },
   { id: 'settings', label: 'Settings', hint: 'view', href: hrefOf.settings() },
+  { id: 'diff', label: 'Mind diff: what changed between two dates', hint: 'view', href: hrefOf.diff() },
   { id: 'review', label: 'Review queue', hint: 'browser filter', href: hrefOf.browser(browserParams({ review: ['pending'] })) },
   {
     id: 'uncertain',
@@ -46,6 +47,8 @@ const COMMANDS: Command[] = [
 ];
 
 const ID_PATTERN = new RegExp(`^(${Object.values(ID_PREFIX).join('|')})[A-Za-z0-9_-]+$`);
+/** An imported memory's id where it came from, `kernle:UUID`: the mind resolves it to the memory. */
+const ORIGIN_ID_PATTERN = /^[a-z][a-z0-9-]*:\S+$/;
 const SEARCH_DEBOUNCE_MS = 150;
 const SEARCH_LIMIT = 8;
 
@@ -81,12 +84,19 @@ function PaletteDialog({ onClose }: { onClose(): void }) {
   }, [text]);
 
   const search = useQuery({ ...memoryQueries.search(api, debounced, SEARCH_LIMIT), enabled: debounced.length >= 2 });
+  const originId = ORIGIN_ID_PATTERN.test(debounced) ? debounced : '';
+  // The same call that opens a memory by id; an origin id that names nothing simply offers nothing.
+  const imported = useQuery({ ...memoryQueries.detail(api, originId), enabled: originId !== '', retry: false });
 
   const options = useMemo<Option[]>(() => {
     const trimmed = text.trim();
     const commands = fuzzyFilter(COMMANDS, trimmed, (c) => c.label).slice(0, trimmed === '' ? COMMANDS.length : 6);
     const list: Option[] = [];
     if (ID_PATTERN.test(trimmed)) list.push({ kind: 'id', key: `id-${trimmed}`, id: trimmed });
+    if (originId !== '' && originId === trimmed && imported.data !== undefined) {
+      const memory = imported.data;
+      list.push({ kind: 'memory', key: `origin-${memory.id}`, id: memory.id, type: memory.type, text: memory.content, ranges: [] });
+    }
     list.push(...commands.map((command): Option => ({ kind: 'command', key: command.id, command })));
     if (debounced.length >= 2 && debounced === trimmed) {
       for (const hit of search.data ?? []) {
@@ -94,7 +104,7 @@ function PaletteDialog({ onClose }: { onClose(): void }) {
       }
     }
     return list;
-  }, [text, debounced, search.data]);
+  }, [text, debounced, search.data, originId, imported.data]);
 
   const clamped = Math.min(active, Math.max(0, options.length - 1));
 

@@ -82,6 +82,9 @@ CREATE INDEX `memories_type_updated` ON `memories` (`type`,`updated_at`);
 -- index memories_updated
 CREATE INDEX `memories_updated` ON `memories` (`updated_at`);
 
+-- index memory_origins_original
+CREATE UNIQUE INDEX `memory_origins_original` ON `memory_origins` (`system`,`original_id`);
+
 -- index memory_versions_open
 CREATE INDEX `memory_versions_open` ON `memory_versions` (`seq`) WHERE valid_to IS NULL;
 
@@ -248,6 +251,17 @@ CREATE TABLE 'memories_fts_docsize'(id INTEGER PRIMARY KEY, sz BLOB);
 
 -- table memories_fts_idx
 CREATE TABLE 'memories_fts_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
+
+-- table memory_origins
+CREATE TABLE `memory_origins` (
+	`memory_seq` integer PRIMARY KEY NOT NULL,
+	`system` text NOT NULL,
+	`original_id` text NOT NULL,
+	`container` text,
+	`details` text DEFAULT '{}' NOT NULL,
+	`imported_at` integer NOT NULL,
+	FOREIGN KEY (`memory_seq`) REFERENCES `memories`(`seq`) ON UPDATE no action ON DELETE no action
+);
 
 -- table memory_tallies
 CREATE TABLE memory_tallies (

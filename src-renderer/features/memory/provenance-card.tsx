@@ -3,7 +3,7 @@ import type { MemoryRef, MemoryView } from '../../../shared/contract';
 import { words } from '../../components/format';
 import { MemoryLink } from '../../components/memory-link';
 
-const RELATIONS: { key: Exclude<keyof MemoryView['provenance'], 'sourceType' | 'sourceEntity'>; label: string }[] = [
+const RELATIONS: { key: Exclude<keyof MemoryView['provenance'], 'sourceType' | 'sourceEntity' | 'origin'>; label: string }[] = [
   { key: 'derivedFrom', label: 'Derived from' },
   { key: 'processedInto', label: 'Processed into' },
   { key: 'evidence', label: 'Supported by' },
@@ -25,6 +25,17 @@ export function ProvenanceCard({ view }: { view: MemoryView }) {
         <dd>{words(provenance.sourceType)}</dd>
         <dt>Source entity</dt>
         <dd>{provenance.sourceEntity ?? <span className="dim">none recorded</span>}</dd>
+        {provenance.origin !== null && (
+          <>
+            <dt>Imported from</dt>
+            <dd>
+              <code>
+                {provenance.origin.system}:{provenance.origin.originalId}
+              </code>
+              {provenance.origin.container !== null && <span className="dim"> in {provenance.origin.container}</span>}
+            </dd>
+          </>
+        )}
       </dl>
       {present.length === 0 ? (
         <p className="dim">No links to other memories.</p>

@@ -17,8 +17,9 @@ export const showCommand: MindCommand = {
   positionals: ['ID'],
   options: { 'as-of': { type: 'string' } },
   run(mind, input) {
-    const id = input.args[0] as string;
-    return json({ ...getMemoryView(mind, id, { asOf: input.options.isoTime('as-of') }), explanation: getBeliefExplanation(mind, id) });
+    // The view resolves an origin id (`kernle:UUID`) to the memory; the explanation takes its own id.
+    const view = getMemoryView(mind, input.args[0] as string, { asOf: input.options.isoTime('as-of') });
+    return json({ ...view, explanation: getBeliefExplanation(mind, view.id) });
   },
 };
 

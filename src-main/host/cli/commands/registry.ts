@@ -2,9 +2,12 @@
 import type { Command } from '../command';
 import { backupCommand, restoreCommand } from './backup';
 import { checkCommand } from './check';
+import { diffCommand } from './diff';
 import { consolidateCommand } from './consolidate';
+import { exportCommand } from './export';
 import { forgetCommand } from './forget';
 import { generateCommand } from './generate';
+import { importCommand } from './import';
 import { mcpCommand } from './mcp';
 import { proposalsCommand } from './proposals';
 import { initCommand } from './init';
@@ -13,6 +16,7 @@ import { reviewCommand, undoCommand } from './editing';
 import { orphansCommand, searchCommand, uncertainCommand } from './lists';
 import { historyCommand, lineageCommand, showCommand, statsCommand } from './read';
 import { serveCommand } from './serve';
+import { timelineCommand } from './timeline';
 import {
   addCommand,
   approveCommand,
@@ -42,6 +46,8 @@ export const COMMANDS: readonly Command[] = [
   showCommand,
   lineageCommand,
   historyCommand,
+  diffCommand,
+  timelineCommand,
   searchCommand,
   uncertainCommand,
   orphansCommand,
@@ -49,8 +55,10 @@ export const COMMANDS: readonly Command[] = [
   statsCommand,
   consolidateCommand,
   backupCommand,
+  exportCommand,
   checkCommand,
   generateCommand,
+  importCommand,
   serveCommand,
   mcpCommand,
 ];

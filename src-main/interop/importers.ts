@@ -1,0 +1,13 @@
+/** Every import kind this build can read, by kind. */
+import type { ImportKind, Importer } from './importer';
+import { jsonImporter } from './json-import';
+import { kernleImporter } from './kernle/kernle-importer';
+import { mcpMemoryImporter } from './mcp-memory-importer';
+import { transcriptsImporter } from './transcripts-importer';
+
+export const IMPORTERS: Partial<Record<ImportKind, Importer>> = {
+  kernle: kernleImporter,
+  'mcp-memory': mcpMemoryImporter,
+  transcripts: transcriptsImporter,
+  json: jsonImporter,
+};
