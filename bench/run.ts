@@ -16,6 +16,8 @@
  *                            month: store, round trip and painted in Chromium through `mindloom serve`), bench/results/travel.json
  *   --timeline               only the timeline bench (a belief reinforced 5,000 times, its Timeline tab in
  *                            Chromium through `mindloom serve`; --reps sets its repetitions, default 10)
+ *   --lineage                only the lineage bench on the largest size (query, elk vs the fast layout, the
+ *                            Lineage view's click to painted, pan/zoom with 5,000 nodes) → bench/results/lineage.json
  *   --interop                only the interop bench: Mindloom JSON export of each size whose mind is cached
  *                            (the smallest generated first when missing), and 3 imports of the smallest into a fresh mind
  * Prints a table per size and writes bench/results/store-<N>.json; then the consolidation
@@ -43,6 +45,7 @@ import { PROVIDER_IDS, type ProviderId } from '../shared/settings';
 import { reportMcpBench, runMcpBench } from './mcp-bench';
 import { reportLiveBench, runLiveBench } from './live-bench';
 import { reportTravelBench, runTravelBench } from './travel-bench';
+import { reportLineageBench, runLineageBench } from './lineage-bench';
 import { reportInteropBench, runInteropBench } from './interop-bench';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
@@ -61,6 +64,7 @@ interface Args {
   travelOnly: boolean;
   /** --timeline: its repetitions (--reps when given, else 10: each opens a page in Chromium). */
   timeline: { reps: number } | null;
+  lineageOnly: boolean;
   interopOnly: boolean;
   seed: number;
   reps: number;
@@ -86,6 +90,7 @@ function parse(argv: string[]): Args {
       trust: { type: 'boolean' },
       travel: { type: 'boolean' },
       timeline: { type: 'boolean' },
+      lineage: { type: 'boolean' },
       interop: { type: 'boolean' },
     },
   });
@@ -105,6 +110,7 @@ function parse(argv: string[]): Args {
     trustOnly: values.trust ?? false,
     travelOnly: values.travel ?? false,
     timeline: values.timeline ? { reps: values.reps === undefined ? 10 : whole(values.reps, '--reps') } : null,
+    lineageOnly: values.lineage ?? false,
     interopOnly: values.interop ?? false,
     seed: values.seed === undefined ? DEFAULT_SEED : whole(values.seed, '--seed'),
     reps: values.reps === undefined ? (values.quick ? 40 : 200) : whole(values.reps, '--reps'),
@@ -200,6 +206,11 @@ async function main(): Promise<void> {
   }
   if (args.timeline) {
     reportTimelineBench(await runTimelineBench(args.timeline), machine);
+    return;
+  }
+  if (args.lineageOnly) {
+    const size = Math.max(...args.sizes);
+    reportLineageBench(await runLineageBench({ mindPath: mindFor(size, args.seed).path, reps: Math.min(args.reps, 5) }), machine);
     return;
   }
   if (args.interopOnly) {

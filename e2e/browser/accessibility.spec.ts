@@ -1,6 +1,6 @@
 /**
  * axe-core on every view, as a new user sees it (the demo mind, default rules): the overview,
- * browser, a memory page (and its timeline and history tabs) and settings, the editing views with
+ * browser, a memory page (and its lineage, timeline and history tabs) and settings, the editing views with
  * content on them (review, rejections, inbox, contradictions) and their dialogs, time travel and the
  * mind diff, and File → Export… / Import… (with a preview). No serious or critical violation passes.
  */
@@ -8,6 +8,7 @@ import { expect, test } from '../fixtures';
 import { InteropDialogs } from '../pages/interop-dialogs';
 import { expectAccessible } from '../support/axe';
 import { saveScreenshot } from '../support/screenshots';
+import { LineagePage } from '../pages/lineage-page';
 
 test.use({ mind: { kind: 'demo' } });
 
@@ -75,6 +76,19 @@ test('the editing views and their dialogs', async ({ app, outside }, testInfo) =
     await app.page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   }
+});
+
+test('the lineage view, with a node selected and the why-paths lit', async ({ app, outside }, testInfo) => {
+  test.setTimeout(180_000);
+  const belief = outside().list({ filter: { types: ['belief'] }, limit: 1 })[0];
+  if (belief === undefined) throw new Error('the demo mind has no belief');
+  const lineage = new LineagePage(app.page);
+  await lineage.open(app.go, belief.id);
+  await expectAccessible(app.page, testInfo, 'lineage');
+  await lineage.node(belief.id).click();
+  await expect(lineage.card).toBeVisible();
+  await lineage.why.click();
+  await expectAccessible(app.page, testInfo, 'lineage with a node selected and why-paths');
 });
 
 test('time travel and the mind diff', async ({ app }, testInfo) => {

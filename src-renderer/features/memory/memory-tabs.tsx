@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { hrefOf, type MemoryTab } from '../../app/router';
 import { HistoryTab } from '../history/history-tab';
+import { LineageTab } from '../lineage/lineage-tab';
 import { TimelineTab } from '../timeline/timeline-tab';
 
 /** What a tab's panel is given: the memory, and the instant it is seen at (null: now). */
@@ -20,6 +21,7 @@ interface TabPanel {
 
 /** The tabs beyond Details, in the order the strip shows them. */
 export const MEMORY_TAB_PANELS: Partial<Record<Exclude<MemoryTab, 'details'>, TabPanel>> = {
+  lineage: { label: 'Lineage', render: (p) => <LineageTab {...p} /> },
   timeline: { label: 'Timeline', render: (p) => <TimelineTab {...p} /> },
   history: { label: 'History', render: (p) => <HistoryTab {...p} /> },
 };

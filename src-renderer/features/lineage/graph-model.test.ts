@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import type { LineageNodeView } from '../../../shared/contract/lineage';
+import { layeredLayout } from '../../../shared/lineage-layout';
+import { displayGraph, GROUP_THRESHOLD, mergeExpansion, nodeInDirection, rootsOf, type ShownGraph, whyPaths } from './graph-model';
+
+const node = (id: string, depth: number, extra: Partial<LineageNodeView> = {}): LineageNodeView => ({
+  id,
+  type: 'note',
+  text: id,
+  status: 'active',
+  tier: 'inferred',
+  effectiveConfidence: 0.5,
+  depth,
+  side: depth > 0 ? 'up' : depth < 0 ? 'down' : 'both',
+  neighbours: 0,
+  hidden: 0,
+  ...extra,
+});
+
+/** value → focus → {a, b}; a → raw1; b → raw2; a dependent d of the focus too. */
+const graph: ShownGraph = {
+  nodes: [node('d', -1), node('focus', 0), node('a', 1), node('b', 1), node('raw1', 2, { type: 'raw' }), node('raw2', 2, { type: 'raw' })],
+  edges: [
+    { from: 'd', to: 'focus', kind: 'derived_from' },
+    { from: 'focus', to: 'a', kind: 'derived_from' },
+    { from: 'focus', to: 'b', kind: 'evidence' },
+    { from: 'a', to: 'raw1', kind: 'derived_from' },
+    { from: 'b', to: 'raw2', kind: 'derived_from' },
+  ],
+};
+
+describe('the lineage graph model', () => {
+  it('lights every path from the focus to its roots, and nothing above it', () => {
+    const paths = whyPaths(graph, 'focus');
+    expect([...paths.nodes].sort()).toEqual(['a', 'b', 'focus', 'raw1', 'raw2']);
+    expect(paths.edges.size).toBe(4);
+    expect(rootsOf(graph, paths).map((n) => n.id).sort()).toEqual(['raw1', 'raw2']);
+  });
+
+  it('merges an expansion and recounts hidden neighbours', () => {
+    const before: ShownGraph = { nodes: [node('focus', 0, { side: 'up', neighbours: 1 }), node('a', 1, { neighbours: 2, hidden: 2 })], edges: [{ from: 'focus', to: 'a', kind: 'derived_from' }] };
+    const merged = mergeExpansion(before, {
+      nodes: [node('x', 2), node('focus', 0)],
+      edges: [
+        { from: 'a', to: 'x', kind: 'derived_from' },
+        { from: 'focus', to: 'a', kind: 'derived_from' },
+      ],
+    });
+    expect(merged.nodes.map((n) => n.id)).toEqual(['focus', 'a', 'x']);
+    expect(merged.edges).toHaveLength(2);
+    expect(merged.nodes.find((n) => n.id === 'a')?.hidden).toBe(1);
+  });
+
+  it('groups a graph above the threshold by depth and type, keeping the focus and opened groups', () => {
+    const many: ShownGraph = {
+      nodes: [node('focus', 0), ...Array.from({ length: GROUP_THRESHOLD }, (_, i) => node(`n${i}`, 1 + (i % 2), { type: i % 3 === 0 ? 'raw' : 'note' }))],
+      edges: Array.from({ length: GROUP_THRESHOLD }, (_, i) => ({ from: 'focus', to: `n${i}`, kind: 'derived_from' as const })),
+    };
+    const grouped = displayGraph(many, 'focus', new Set());
+    expect(grouped.grouped).toBe(true);
+    expect(grouped.nodes).toHaveLength(5);
+    const counts = grouped.nodes.flatMap((n) => (n.kind === 'group' ? [n.group.count] : []));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(GROUP_THRESHOLD);
+    expect(grouped.edges).toHaveLength(4);
+    const opened = displayGraph(many, 'focus', new Set(['group:1:note']));
+    const depthOneNotes = many.nodes.filter((n) => n.depth === 1 && n.type === 'note').length;
+    expect(opened.nodes.filter((n) => n.kind === 'memory')).toHaveLength(1 + depthOneNotes);
+    expect(opened.nodes.filter((n) => n.kind === 'group')).toHaveLength(3);
+    expect(displayGraph(graph, 'focus', new Set()).grouped).toBe(false);
+  });
+
+  it('lays out one layer per depth without overlaps, and moves the selection by arrows', () => {
+    const positions = layeredLayout({ nodes: graph.nodes, edges: graph.edges });
+    const ys = Object.fromEntries(graph.nodes.map((n) => [n.id, positions[n.id]?.y]));
+    expect(ys.d).toBeLessThan(ys.focus as number);
+    expect(ys.focus).toBeLessThan(ys.a as number);
+    expect(ys.a).toBe(ys.b);
+    expect(ys.raw1).toBe(ys.raw2);
+    expect(positions.a?.x).not.toBe(positions.b?.x);
+    // a's root sits under a, b's under b: the barycentre order keeps the lines from crossing.
+    expect(Math.sign((positions.a?.x ?? 0) - (positions.b?.x ?? 0))).toBe(Math.sign((positions.raw1?.x ?? 0) - (positions.raw2?.x ?? 0)));
+    expect(nodeInDirection(positions, 'focus', 'ArrowUp')).toBe('d');
+    expect(['a', 'b']).toContain(nodeInDirection(positions, 'focus', 'ArrowDown'));
+    expect(nodeInDirection(positions, 'd', 'ArrowUp')).toBeNull();
+  });
+});
