@@ -12,6 +12,8 @@
  *   --mcp                    only the MCP bench (recall, consult, a write over stdio on the 100k mind)
  *   --live                   only the live bench (the Browser scrolling the 1M mind while an agent writes)
  *   --trust                  only the trust bench on the largest size (run lease, forget impact, check, backup)
+ *   --kernle [PATH]          only the Kernle bench: import PATH (default: a generated 20k Kernle database) and time
+ *                            lineage, the uncertain list, search and a belief's history against Kernle's SDK
  * Prints a table per size and writes bench/results/store-<N>.json; then the consolidation
  * benchmark, which writes bench/results/consolidation.json; then the UI bench on the largest
  * size, which writes bench/results/ui.json.
@@ -35,6 +37,7 @@ import { type QualityOptions, qualitySettings, runQualityBench, writeQualityRepo
 import { PROVIDER_IDS, type ProviderId } from '../shared/settings';
 import { reportMcpBench, runMcpBench } from './mcp-bench';
 import { reportLiveBench, runLiveBench } from './live-bench';
+import { reportKernleBench, runKernleBench } from './kernle-bench';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 
@@ -49,14 +52,19 @@ interface Args {
   mcpOnly: boolean;
   liveOnly: boolean;
   trustOnly: boolean;
+  /** `--kernle`: null when absent; `{path: undefined}` for a generated database. */
+  kernle: { path: string | undefined } | null;
   seed: number;
   reps: number;
 }
 
 function parse(argv: string[]): Args {
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     args: argv,
+    // `--kernle PATH`: the path is the one positional argument.
+    allowPositionals: true,
     options: {
+      kernle: { type: 'boolean' },
       sizes: { type: 'string' },
       quick: { type: 'boolean' },
       seed: { type: 'string' },
@@ -87,9 +95,15 @@ function parse(argv: string[]): Args {
     mcpOnly: values.mcp ?? false,
     liveOnly: values.live ?? false,
     trustOnly: values.trust ?? false,
+    kernle: kernleOption(values.kernle ?? false, positionals),
     seed: values.seed === undefined ? DEFAULT_SEED : whole(values.seed, '--seed'),
     reps: values.reps === undefined ? (values.quick ? 40 : 200) : whole(values.reps, '--reps'),
   };
+}
+
+function kernleOption(kernle: boolean, positionals: string[]): Args['kernle'] {
+  if (positionals.length > (kernle ? 1 : 0)) throw new Error(`unexpected arguments: ${positionals.join(' ')} (only --kernle takes a PATH)`);
+  return kernle ? { path: positionals[0] } : null;
 }
 
 function qualityOptions(values: { provider?: string; corpus?: string; split?: string; 'settings-from'?: string }): QualityOptions {
@@ -172,6 +186,10 @@ async function main(): Promise<void> {
   };
   if (args.quality) {
     writeQualityReport(await runQualityBench(args.quality), qualitySettings(args.quality), machine);
+    return;
+  }
+  if (args.kernle) {
+    reportKernleBench(runKernleBench({ path: args.kernle.path, seed: args.seed, reps: args.reps }), machine);
     return;
   }
   if (args.trustOnly) {
