@@ -14,6 +14,8 @@
  *   --trust                  only the trust bench on the largest size (run lease, forget impact, check, backup)
  *   --kernle [PATH]          only the Kernle bench: import PATH (default: a generated 20k Kernle database) and time
  *                            lineage, the uncertain list, search and a belief's history against Kernle's SDK
+ *   --interop                only the interop bench: Mindloom JSON export of each size whose mind is cached
+ *                            (the smallest generated first when missing), and 3 imports of the smallest into a fresh mind
  * Prints a table per size and writes bench/results/store-<N>.json; then the consolidation
  * benchmark, which writes bench/results/consolidation.json; then the UI bench on the largest
  * size, which writes bench/results/ui.json.
@@ -38,6 +40,7 @@ import { PROVIDER_IDS, type ProviderId } from '../shared/settings';
 import { reportMcpBench, runMcpBench } from './mcp-bench';
 import { reportLiveBench, runLiveBench } from './live-bench';
 import { reportKernleBench, runKernleBench } from './kernle-bench';
+import { reportInteropBench, runInteropBench } from './interop-bench';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 
@@ -54,6 +57,7 @@ interface Args {
   trustOnly: boolean;
   /** `--kernle`: null when absent; `{path: undefined}` for a generated database. */
   kernle: { path: string | undefined } | null;
+  interopOnly: boolean;
   seed: number;
   reps: number;
 }
@@ -79,6 +83,7 @@ function parse(argv: string[]): Args {
       mcp: { type: 'boolean' },
       live: { type: 'boolean' },
       trust: { type: 'boolean' },
+      interop: { type: 'boolean' },
     },
   });
   const whole = (text: string, what: string) => {
@@ -96,6 +101,7 @@ function parse(argv: string[]): Args {
     liveOnly: values.live ?? false,
     trustOnly: values.trust ?? false,
     kernle: kernleOption(values.kernle ?? false, positionals),
+    interopOnly: values.interop ?? false,
     seed: values.seed === undefined ? DEFAULT_SEED : whole(values.seed, '--seed'),
     reps: values.reps === undefined ? (values.quick ? 40 : 200) : whole(values.reps, '--reps'),
   };
@@ -190,6 +196,13 @@ async function main(): Promise<void> {
   }
   if (args.kernle) {
     reportKernleBench(runKernleBench({ path: args.kernle.path, seed: args.seed, reps: args.reps }), machine);
+    return;
+  }
+  if (args.interopOnly) {
+    // Only the smallest size is generated when missing (the 1M mind takes tens of minutes): larger ones join when cached.
+    const smallest = Math.min(...args.sizes);
+    const minds = args.sizes.filter((size) => size === smallest || existsSync(cachedMindPath(size, args.seed))).map((size) => ({ size, path: mindFor(size, args.seed).path }));
+    reportInteropBench(runInteropBench({ minds, imports: 3 }), machine);
     return;
   }
   if (args.trustOnly) {

@@ -19,6 +19,8 @@ import { InboxPage } from './pages/inbox-page';
 import { RejectionsPage } from './pages/rejections-page';
 import { ReviewPage } from './pages/review-page';
 import { MemoryPage } from './pages/memory-page';
+import { MindDiffPage } from './pages/mind-diff-page';
+import { TimeTravelBar } from './pages/time-travel-bar';
 import { OverviewPage } from './pages/overview-page';
 import { PalettePage } from './pages/palette-page';
 import { SettingsPage } from './pages/settings-page';
@@ -50,6 +52,8 @@ export interface App {
   inbox: InboxPage;
   contradictions: ContradictionsPage;
   dialogs: EditingDialogs;
+  timeTravel: TimeTravelBar;
+  mindDiff: MindDiffPage;
   /** Goes to a hash route in the open page (`#/browser?type=belief`, `#/memory/bl_…`). */
   go(hash: string): Promise<void>;
 }
@@ -112,6 +116,8 @@ export const test = base.extend<Fixtures>({
       inbox: new InboxPage(page),
       contradictions: new ContradictionsPage(page),
       dialogs: new EditingDialogs(page),
+      timeTravel: new TimeTravelBar(page),
+      mindDiff: new MindDiffPage(page),
       go: async (hash) => {
         await page.evaluate((target) => {
           window.location.hash = target;

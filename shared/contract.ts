@@ -13,11 +13,15 @@ import { ERROR_CODES, type ErrorEnvelope } from './errors';
 import { CONSOLIDATION_CALLS } from './contract/consolidation';
 import { EDITING_CALLS } from './contract/editing';
 import { EXPLAIN_CALLS } from './contract/explain';
+import { INTEROP_CALLS } from './contract/interop';
+import { LINEAGE_CALLS } from './contract/lineage';
 import { LIVE_CALLS } from './contract/live';
 import { MEMORY_CALLS } from './contract/memories';
+import { MIND_DIFF_CALLS } from './contract/mind-diff';
 import { OVERVIEW_CALLS } from './contract/overview';
 import { SESSION_CALLS } from './contract/session';
 import { SETTINGS_CALLS } from './contract/settings';
+import { TIMELINE_CALLS } from './contract/timeline';
 import { TRUST_CALLS } from './contract/trust';
 
 export const CALLS = {
@@ -30,6 +34,10 @@ export const CALLS = {
   ...EXPLAIN_CALLS,
   ...LIVE_CALLS,
   ...TRUST_CALLS,
+  ...MIND_DIFF_CALLS,
+  ...INTEROP_CALLS,
+  ...TIMELINE_CALLS,
+  ...LINEAGE_CALLS,
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
 
 export type CallName = keyof typeof CALLS;

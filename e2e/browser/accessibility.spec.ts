@@ -1,9 +1,11 @@
 /**
  * axe-core on every view, as a new user sees it (the demo mind, default rules): the overview,
- * browser, a memory page and settings, and the editing views with content on them (review,
- * rejections, inbox, contradictions) and their dialogs. No serious or critical violation passes.
+ * browser, a memory page (and its timeline and history tabs) and settings, the editing views with
+ * content on them (review, rejections, inbox, contradictions) and their dialogs, time travel and the
+ * mind diff, and File → Export… / Import… (with a preview). No serious or critical violation passes.
  */
 import { expect, test } from '../fixtures';
+import { InteropDialogs } from '../pages/interop-dialogs';
 import { expectAccessible } from '../support/axe';
 import { saveScreenshot } from '../support/screenshots';
 
@@ -72,5 +74,57 @@ test('the editing views and their dialogs', async ({ app, outside }, testInfo) =
     await expectAccessible(app.page, testInfo, `${action} dialog`);
     await app.page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+  }
+});
+
+test('time travel and the mind diff', async ({ app }, testInfo) => {
+  // Five axe runs, one over the Browser's grid: slow on a busy machine.
+  test.slow();
+  await app.go('#/browser');
+  await expect(app.page.getByRole('grid', { name: 'Memories' })).toBeVisible();
+  await app.timeTravel.open.click();
+  await expect(app.timeTravel.picker).toBeVisible();
+  await expectAccessible(app.page, testInfo, 'time travel picker');
+  await app.timeTravel.picker.getByRole('button', { name: '1 week ago' }).click();
+  await expect(app.timeTravel.banner).toBeVisible();
+  await expectAccessible(app.page, testInfo, 'browser as of a past date');
+  const first = app.browser.rows.first();
+  const id = (await first.getAttribute('data-memory-id')) ?? '';
+  await first.locator('a.row-link').click();
+  await app.memory.expectShowing(id);
+  await expect(app.timeTravel.banner).toBeVisible();
+  await expectAccessible(app.page, testInfo, 'memory page as of a past date');
+  await app.go('#/diff');
+  await expect(app.mindDiff.categories).toBeVisible();
+  await expectAccessible(app.page, testInfo, 'mind diff');
+  await saveScreenshot(app.page, testInfo, 'mind-diff-demo');
+});
+
+test('the export and import dialogs, with an export done and its preview shown', async ({ app, workDir }, testInfo) => {
+  const interop = new InteropDialogs(app.page);
+  await app.overview.expectLoaded();
+  await interop.open('Export…');
+  await expectAccessible(app.page, testInfo, 'export dialog');
+  const file = `${workDir}/accessible.json`;
+  await interop.exportPath.fill(file);
+  await interop.exportButton.click();
+  await expect(interop.exportResult).toBeVisible();
+  await expectAccessible(app.page, testInfo, 'export result');
+  await interop.exportDialog.getByRole('button', { name: 'Close' }).click();
+  await interop.open('Import…');
+  await interop.importPath.fill(file);
+  await interop.previewButton.click();
+  await expect(interop.preview).toBeVisible();
+  await expectAccessible(app.page, testInfo, 'import dialog with preview');
+});
+
+test('the memory page\'s timeline and history tabs', async ({ app, outside }, testInfo) => {
+  await app.overview.expectLoaded();
+  const belief = outside().list({ filter: { types: ['belief'], statuses: ['active'] }, sort: 'created', direction: 'asc', limit: 1 })[0];
+  for (const tab of ['timeline', 'history'] as const) {
+    await app.go(`#/memory/${belief?.id}/${tab}`);
+    await expect(app.page.getByRole('navigation', { name: 'Memory views' }).locator(`[data-tab="${tab}"]`)).toHaveAttribute('aria-current', 'page');
+    await expect(app.page.getByRole(tab === 'timeline' ? 'table' : 'list', { name: tab === 'timeline' ? 'Changes to confidence' : 'History entries' })).toBeVisible();
+    await expectAccessible(app.page, testInfo, `memory ${tab} tab`);
   }
 });

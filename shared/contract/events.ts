@@ -4,6 +4,7 @@ import { RUN_STAGES, RUN_STATUSES } from '../consolidation-runs';
 import { count } from './common';
 import { ScanStateSchema } from './contradictions';
 import { SessionStatusSchema } from './session';
+import { INTEROP_EVENTS } from './interop';
 import { TRUST_EVENTS } from './trust';
 
 export const EVENTS = {
@@ -23,6 +24,7 @@ export const EVENTS = {
   /** A contradiction scan's progress, and its end (`running` false). */
   'contradictions.scan': ScanStateSchema,
   ...TRUST_EVENTS,
+  ...INTEROP_EVENTS,
 } as const satisfies Record<string, z.ZodType>;
 
 export type EventName = keyof typeof EVENTS;
@@ -37,4 +39,6 @@ export const MindEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('consolidation.finished'), payload: EVENTS['consolidation.finished'] }),
   z.object({ type: z.literal('contradictions.scan'), payload: EVENTS['contradictions.scan'] }),
   z.object({ type: z.literal('backup.progress'), payload: EVENTS['backup.progress'] }),
+  z.object({ type: z.literal('interop.progress'), payload: EVENTS['interop.progress'] }),
+  z.object({ type: z.literal('interop.showDialog'), payload: EVENTS['interop.showDialog'] }),
 ]) satisfies z.ZodType<MindEvent>;

@@ -27,6 +27,8 @@ describe('the handler table', () => {
       'memories.get': { id: f.ids.belief },
       'memories.history': { id: f.ids.belief },
       'memories.explain': { id: f.ids.belief },
+      'memories.lineage': { id: f.ids.belief, depth: null },
+      'memories.lineageExpand': { id: f.ids.belief, direction: 'up', known: [], depth: 0 },
       'memories.edit': { id: f.ids.note, expectedVersion: 1, content: 'Ask Claire about the train' },
       'memories.archive': { id: f.ids.note },
       'memories.restore': { id: f.ids.note },
@@ -39,10 +41,20 @@ describe('the handler table', () => {
       'memories.forget': { id: f.ids.episode, expectedVersion: 1, confirmation: 'Shipped the sync' },
       // consolidation.runNow ran before: its run is the one to revert.
       'consolidation.revert': async () => ({ runId: (await callOk(f.api, 'mind.overview')).lastRun?.id }),
+      'diff.counts': { from: '2000-01-01T00:00:00Z' },
+      'diff.page': { from: '2000-01-01T00:00:00Z', category: 'added' },
+      'interop.preview': async () => {
+        await callOk(f.api, 'interop.export', { format: 'json', path: 'api-test.json' });
+        return { kind: 'json', path: 'api-test.json' };
+      },
+      'interop.import': { kind: 'json', path: 'api-test.json' },
+      'interop.export': { format: 'markdown', path: 'api-test.md' },
+      'interop.showDialog': { dialog: 'import' },
     };
     // session.openDemo and session.create switch minds: they run last, after everything that reads this one.
     // The editing calls need items to decide: they have their own round (editing-calls.test.ts).
-    const general = CALL_NAMES.filter((n) => !(n in EDITING_CALLS));
+    // interop.pickPath needs the desktop shell's dialogs: interop-calls.test.ts checks its refusal here.
+    const general = CALL_NAMES.filter((n) => !(n in EDITING_CALLS) && n !== 'interop.pickPath');
     const order = [...general.filter((n) => n !== 'session.openDemo' && n !== 'session.create'), 'session.openDemo', 'session.create'];
     expect(new Set(order)).toEqual(new Set(general));
     for (const name of order) {

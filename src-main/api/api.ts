@@ -11,14 +11,18 @@ import { journalPosition } from '../mind/outside-writes';
 import { type BackupPortOptions, bindBackups } from './backup-port';
 import type { ApiContext, HandlerTable } from './handler-table';
 import { editingCalls } from './editing-calls';
+import { interopCalls } from './interop-calls';
+import { lineageCalls } from './lineage-calls';
 import { liveCalls } from './live-calls';
 import { memoryCalls } from './memory-calls';
 import { mindCalls } from './mind-calls';
+import { mindDiffCalls } from './mind-diff-calls';
 import { checkPayloadShape } from './payload-guard';
 import type { Platform } from './platform';
 import { type BindOptions, bindScheduler } from './scheduler-port';
 import type { Session } from './session';
 import { sessionCalls } from './session-calls';
+import { timelineCalls } from './timeline-calls';
 import { trustCalls } from './trust-calls';
 
 export interface Api {
@@ -55,6 +59,10 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
     ...trustCalls(context),
     ...editingCalls(context, logError),
     ...explainCalls(context),
+    ...mindDiffCalls(context),
+    ...interopCalls(context),
+    ...timelineCalls(context),
+    ...lineageCalls(context),
   };
 
   return {

@@ -24,7 +24,7 @@ type MemoryCall =
 const BY_HAND = { actor: 'user' } as const;
 
 /** The contract's ISO instant as the mind's epoch ms. */
-const epochMs = (at: string | undefined) => (at === undefined ? undefined : Date.parse(at));
+export const epochMs = (at: string | undefined) => (at === undefined ? undefined : Date.parse(at));
 
 export function memoryCalls(ctx: ApiContext): HandlerSlice<MemoryCall> {
   const mind = () => ctx.session.mind();

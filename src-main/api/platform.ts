@@ -13,17 +13,19 @@ export interface SecretStore {
   set(name: SecretName, value: string): void;
 }
 
+export type FileDialogKind = 'open' | 'save' | 'backup' | 'import' | 'export';
+
 export interface Platform {
   readonly transport: 'ipc' | 'http';
   readonly appVersion: string;
   /** Where the app keeps its own files: the recent list, demo minds. */
   readonly appDataDir: string;
   /**
-   * Asks the person for a mind file (a native dialog): one to open, a new one, or where a backup
-   * of the open mind goes; null when they cancel. Absent where the shell has no dialogs: the
+   * Asks the person for a file (a native dialog): a mind to open, a new one, where a backup of the
+   * open mind goes, a file to import or where an export goes; null when they cancel. Absent where the shell has no dialogs: the
    * renderer asks for a path instead.
    */
-  readonly pickFile: ((kind: 'open' | 'save' | 'backup') => Promise<string | null>) | null;
+  readonly pickFile: ((kind: FileDialogKind) => Promise<string | null>) | null;
   readonly secrets: SecretStore;
 }
 

@@ -69,6 +69,12 @@ function suggestedBackupPath(session: Session): string {
   return newBackupPath(mind.store.path, readSettings(mind).backup, Date.now(), false);
 }
 
+/** An export goes beside the mind, named after it. */
+function suggestedExportPath(session: Session): string {
+  const path = session.mind().store.path;
+  return `${path.replace(/\.[^./\\]+$/, '')}.json`;
+}
+
 /** Nothing the page may ask of the browser (camera, notifications, …) is granted, and no webviews. */
 function refuseWebPowers(): void {
   electronSession.defaultSession.setPermissionRequestHandler((_contents, _permission, answer) => answer(false));
@@ -86,7 +92,7 @@ async function start(): Promise<void> {
     transport: 'ipc',
     appVersion: app.getVersion(),
     appDataDir: userData,
-    pickFile: (kind) => pickMindFile(window, kind, kind === 'backup' ? suggestedBackupPath(session) : defaultMind),
+    pickFile: (kind) => pickMindFile(window, kind, kind === 'backup' ? suggestedBackupPath(session) : kind === 'export' ? suggestedExportPath(session) : defaultMind),
     secrets: await keychainSecrets(join(userData, 'secrets.json'), logError),
   };
   const api = createApi(session, platform, { logError });

@@ -1,4 +1,4 @@
-/** The application menu: New…, Open…, Open Recent, Back Up…, Quit (plus the standard Edit menu for copy and paste). */
+/** The application menu: New…, Open…, Open Recent, Back Up…, Import…, Export…, Quit (plus the standard Edit menu for copy and paste). */
 import { basename } from 'node:path';
 import { Menu, type MenuItemConstructorOptions } from 'electron';
 import type { CallName } from '../../shared/contract';
@@ -26,6 +26,9 @@ export function installMenu(actions: MenuActions): void {
       { type: 'separator' },
       // A save dialog picks the file; the copy is taken while agents keep writing.
       { label: 'Back Up…', accelerator: 'CmdOrCtrl+Shift+S', enabled: actions.mindOpen(), click: () => actions.call('mind.backup', {}) },
+      // The window shows its dialog (kind, preview, progress); the file comes from a native dialog there.
+      { label: 'Import…', enabled: actions.mindOpen(), click: () => actions.call('interop.showDialog', { dialog: 'import' }) },
+      { label: 'Export…', enabled: actions.mindOpen(), click: () => actions.call('interop.showDialog', { dialog: 'export' }) },
       { type: 'separator' },
       { role: 'quit' },
     ],

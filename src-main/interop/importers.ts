@@ -1,5 +1,6 @@
-/** Every import kind this build can read, by kind (a kind may be missing: callers say it is not available). */
+/** Every import kind this build can read, by kind. */
 import type { ImportKind, Importer } from './importer';
+import { jsonImporter } from './json-import';
 import { kernleImporter } from './kernle/kernle-importer';
 import { mcpMemoryImporter } from './mcp-memory-importer';
 import { transcriptsImporter } from './transcripts-importer';
@@ -8,4 +9,5 @@ export const IMPORTERS: Partial<Record<ImportKind, Importer>> = {
   kernle: kernleImporter,
   'mcp-memory': mcpMemoryImporter,
   transcripts: transcriptsImporter,
+  json: jsonImporter,
 };

@@ -9,6 +9,7 @@ import type { LinkKind, MemoryStatus, MemoryType } from '../../shared/model';
 import { confirmationPhrase, confirms } from '../../shared/rules/forget-confirmation';
 import { forgetFootprint, memoriesStandingOn } from '../store/forget-queries';
 import { walkLineage } from '../store/lineage-query';
+import { previewText } from './preview';
 import { truncateWriteAheadLog } from '../store/maintenance-queries';
 import type { MemoryRecord } from '../store/memory-record';
 import { loadMemory } from './change';
@@ -123,7 +124,4 @@ function refusalOf(memory: MemoryRecord): string | null {
   return null;
 }
 
-function preview(content: string): string {
-  const flat = content.replace(/\s+/g, ' ').trim();
-  return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS - 1)}…` : flat;
-}
+const preview = (content: string): string => previewText(content, PREVIEW_CHARS);

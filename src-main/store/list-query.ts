@@ -80,8 +80,10 @@ export function listMemoryRecords(db: Db, filter: MemoryFilter, page: KeysetPage
   const params: unknown[] = [];
   const table = page.asOf === undefined ? 'memories' : 'memory_versions';
   if (page.asOf !== undefined) {
-    where.push('m.valid_from <= ? AND (m.valid_to IS NULL OR m.valid_to > ?)');
-    params.push(page.asOf, page.asOf);
+    // A version's updated_at is its valid_from: bounding it too lets the (updated_at, seq) index
+    // start at asOf instead of walking every later version first (the default "updated" sort).
+    where.push('m.valid_from <= ? AND m.updated_at <= ? AND (m.valid_to IS NULL OR m.valid_to > ?)');
+    params.push(page.asOf, page.asOf, page.asOf);
   }
   const inList = (column: string, values: readonly unknown[] | undefined) => {
     if (!values || values.length === 0) return;

@@ -51,8 +51,12 @@ export const memoryQueries = {
       queryFn: async () => (await api.call('memories.search', { query, limit })).items,
       enabled: query.trim() !== '',
     }),
-  detail: (api: ApiClient, id: string) =>
-    queryOptions({ queryKey: [...KEYS.memories, 'detail', id], queryFn: () => api.call('memories.get', { id }) }),
+  /** `asOf`: the memory as it stood then (time travel); null for now. */
+  detail: (api: ApiClient, id: string, asOf: string | null = null) =>
+    queryOptions({
+      queryKey: asOf === null ? [...KEYS.memories, 'detail', id] : [...KEYS.memories, 'detail', id, asOf],
+      queryFn: () => api.call('memories.get', asOf === null ? { id } : { id, asOf }),
+    }),
   history: (api: ApiClient, id: string) =>
     queryOptions({
       queryKey: [...KEYS.memories, 'history', id],

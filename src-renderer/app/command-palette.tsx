@@ -24,6 +24,7 @@ const COMMANDS: Command[] = [
   { id: 'overview', label: 'Overview', hint: 'view', href: hrefOf.overview() },
   { id: 'browser', label: 'Browser', hint: 'view', href: hrefOf.browser() },
   { id: 'settings', label: 'Settings', hint: 'view', href: hrefOf.settings() },
+  { id: 'diff', label: 'Mind diff: what changed between two dates', hint: 'view', href: hrefOf.diff() },
   { id: 'review', label: 'Review queue', hint: 'browser filter', href: hrefOf.browser(browserParams({ review: ['pending'] })) },
   {
     id: 'uncertain',

@@ -41,5 +41,13 @@ describe('hash routes', () => {
     const back = parseRoute(browser);
     expect(back.view === 'browser' && back.query.get('q')).toBe('a b&c');
     expect(formatRoute({ view: 'browser', query: new URLSearchParams() })).toBe('#/browser');
+    const diff = { view: 'diff', from: '2026-09-01T00:00:00.000Z', to: '2026-10-01T00:00:00.000Z' } as const;
+    expect(parseRoute(formatRoute(diff))).toEqual(diff);
+    expect(formatRoute({ view: 'diff', from: null, to: null })).toBe('#/diff');
+  });
+
+  it('reads the mind diff window, dropping an unreadable end', () => {
+    expect(parseRoute('#/diff')).toEqual({ view: 'diff', from: null, to: null });
+    expect(parseRoute('#/diff?from=2026-09-01&to=soon')).toEqual({ view: 'diff', from: '2026-09-01T00:00:00.000Z', to: null });
   });
 });

@@ -10,6 +10,7 @@ export type Route =
   | { view: 'browser'; query: URLSearchParams }
   | { view: 'memory'; id: string; tab: MemoryTab; asOf: string | null }
   | { view: 'settings' }
+  | { view: 'diff'; from: string | null; to: string | null }
   | { view: EditingView }
   | { view: 'unknown'; path: string };
 
@@ -34,6 +35,10 @@ export function parseRoute(hash: string): Route {
   if (head === undefined || head === 'overview') return { view: 'overview' };
   if (head === 'browser' && segments.length === 1) return { view: 'browser', query: new URLSearchParams(queryPart) };
   if (head === 'settings' && segments.length === 1) return { view: 'settings' };
+  if (head === 'diff' && segments.length === 1) {
+    const query = new URLSearchParams(queryPart);
+    return { view: 'diff', from: readInstant(query, 'from'), to: readInstant(query, 'to') };
+  }
   if (isEditingView(head) && segments.length === 1) return { view: head };
   if (head === 'memory' && second !== undefined && segments.length <= 3 && (third === undefined || (third !== 'details' && isMemoryTab(third)))) {
     // `?asOf=` shows the memory as it stood then (time travel); an unreadable date is dropped, not guessed.
@@ -52,6 +57,12 @@ export function formatRoute(route: Route): string {
       const path = `#/memory/${encodeURIComponent(route.id)}${route.tab === 'details' ? '' : `/${route.tab}`}`;
       return route.asOf === null ? path : `${path}?${new URLSearchParams({ asOf: route.asOf }).toString()}`;
     }
+    case 'diff': {
+      const query = new URLSearchParams();
+      if (route.from !== null) query.set('from', route.from);
+      if (route.to !== null) query.set('to', route.to);
+      return query.size === 0 ? '#/diff' : `#/diff?${query.toString()}`;
+    }
     case 'browser': {
       const query = route.query.toString();
       return query === '' ? '#/browser' : `#/browser?${query}`;
@@ -68,13 +79,19 @@ export const hrefOf = {
   settings: () => formatRoute({ view: 'settings' }),
   editing: (view: EditingView) => formatRoute({ view }),
   memory: (id: string, tab: MemoryTab = 'details', asOf: string | null = null) => formatRoute({ view: 'memory', id, tab, asOf }),
+  diff: (from: string | null = null, to: string | null = null) => formatRoute({ view: 'diff', from, to }),
   browser: (query?: URLSearchParams | Record<string, string>) =>
     formatRoute({ view: 'browser', query: new URLSearchParams(query) }),
 };
 
 /** The `asOf` query parameter as an ISO instant, or null when absent or not a date. */
 export function readAsOf(query: URLSearchParams): string | null {
-  const raw = query.get('asOf');
+  return readInstant(query, 'asOf');
+}
+
+/** A query parameter holding an instant, as ISO; null when absent or not a date. */
+function readInstant(query: URLSearchParams, name: string): string | null {
+  const raw = query.get(name);
   if (raw === null || raw === '') return null;
   const time = Date.parse(raw);
   return Number.isNaN(time) ? null : new Date(time).toISOString();

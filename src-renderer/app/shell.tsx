@@ -6,23 +6,26 @@ import { sessionQueries } from '../api/queries';
 import { FileMenu } from '../features/backup/file-menu';
 import { BrowserView } from '../features/browser/browser-view';
 import { MemoryDetailView } from '../features/memory/memory-detail-view';
+import { MindDiffView } from '../features/mind-diff/mind-diff-view';
 import { OverviewView } from '../features/overview/overview-view';
 import { SettingsView } from '../features/settings/settings-view';
 import { ContradictionsView } from '../features/contradictions/contradictions-view';
 import { InboxView } from '../features/inbox/inbox-view';
 import { RejectionsView } from '../features/review/rejections-view';
 import { ReviewView } from '../features/review/review-view';
+import { TimeTravelBar } from '../features/time-travel/time-travel-bar';
 import { AttentionCount, type AttentionKey, useUndoKey } from '../features/undo/attention';
 import { CommandPalette } from './command-palette';
 import { ErrorBoundary } from './error-boundary';
 import { type EditingView, hrefOf, type Route, useRoute } from './router';
 
-const NAV: { view: 'overview' | 'browser' | 'settings' | EditingView; label: string; href: string; count?: AttentionKey }[] = [
+const NAV: { view: 'overview' | 'browser' | 'diff' | 'settings' | EditingView; label: string; href: string; count?: AttentionKey }[] = [
   { view: 'overview', label: 'Overview', href: hrefOf.overview() },
   { view: 'browser', label: 'Browser', href: hrefOf.browser() },
   { view: 'review', label: 'Review', href: hrefOf.editing('review'), count: 'review' },
   { view: 'inbox', label: 'Inbox', href: hrefOf.editing('inbox'), count: 'inbox' },
   { view: 'contradictions', label: 'Contradictions', href: hrefOf.editing('contradictions'), count: 'openContradictions' },
+  { view: 'diff', label: 'Mind diff', href: hrefOf.diff() },
   { view: 'settings', label: 'Settings', href: hrefOf.settings() },
 ];
 
@@ -39,6 +42,8 @@ function View({ route }: { route: Route }) {
       return <MemoryDetailView id={route.id} tab={route.tab} asOf={route.asOf} />;
     case 'settings':
       return <SettingsView />;
+    case 'diff':
+      return <MindDiffView from={route.from} to={route.to} />;
     case 'review':
       return <ReviewView />;
     case 'rejections':
@@ -125,6 +130,7 @@ export function Shell() {
       </nav>
       <main className="content" id="main" ref={main} tabIndex={-1}>
         <ErrorBoundary key={viewKey}>
+          <TimeTravelBar />
           <View route={route} />
         </ErrorBoundary>
       </main>

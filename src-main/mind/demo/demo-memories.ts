@@ -6,6 +6,7 @@
 import { CI } from './chapters/ci';
 import { CONSOLIDATION } from './chapters/consolidation';
 import { DAILY_WORK } from './chapters/daily-work';
+import { GEOCODING } from './chapters/geocoding';
 import { INBOX } from './chapters/inbox';
 import { OUTAGE } from './chapters/outage';
 import { POSTGRES } from './chapters/postgres';
@@ -14,7 +15,7 @@ import { RELEASES } from './chapters/releases';
 import { TEAM } from './chapters/team';
 import type { DemoActor, DemoStep } from './script';
 
-export const DEMO_CHAPTERS: readonly (readonly DemoStep[])[] = [TEAM, CI, OUTAGE, POSTGRES, PRODUCT, RELEASES, DAILY_WORK, CONSOLIDATION, INBOX];
+export const DEMO_CHAPTERS: readonly (readonly DemoStep[])[] = [TEAM, CI, OUTAGE, POSTGRES, PRODUCT, RELEASES, DAILY_WORK, GEOCODING, CONSOLIDATION, INBOX];
 
 /** Seeds the ids, so every load gives the same ids. */
 export const DEMO_SEED = 0x4ada2026;

@@ -18,6 +18,7 @@ import { getMemoryView } from '../memory-view';
 import { getLastRun } from '../overview';
 import { type Mind, openMind } from '../mind';
 import { getStats } from '../stats';
+import { getTimeline } from '../timeline';
 import { DAY_MS, expectMindError } from '../test-support';
 import { type DemoLoadResult, loadDemoMind } from './load-demo';
 
@@ -151,6 +152,43 @@ describe('the demo mind', () => {
     expect([belief?.type, episode?.type, raw?.type]).toEqual(['belief', 'episode', 'raw']);
     expect(raw?.status).toBe('processed');
     expect(raw?.content).toContain('PAGE harbor-api');
+  });
+
+  it('has a belief whose confidence moved at least eight times over weeks, each move with its cause', () => {
+    const belief = byContent('socket pool: bursts of shipment imports');
+    const timeline = getTimeline(mind, belief.id);
+    const moves = timeline.events.filter((e) => e.confidenceBefore !== null && e.confidenceAfter !== e.confidenceBefore);
+    expect(moves.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(moves.map((e) => e.cause))).toEqual(new Set(['reinforced', 'contradicted', 'verified']));
+    // Every reinforcement and contradiction names the episode behind it.
+    expect(moves.filter((e) => e.cause !== 'verified').every((e) => e.linkedId?.startsWith('ep_'))).toBe(true);
+    expect(Date.parse(moves.at(-1)?.at ?? '') - Date.parse(moves[0]?.at ?? '')).toBeGreaterThanOrEqual(6 * WEEK_MS);
+    // Its words were sharpened by a person: the history has the text before and after.
+    const edit = getHistory(mind, belief.id).find((h) => h.op === 'edit');
+    expect(edit?.before?.content).toMatch(/queue behind it\.$/);
+    expect(edit?.after?.content).toContain('batch endpoint');
+  });
+
+  it('has a chain of three supersessions, overlaid from the newest belief', () => {
+    const newest = byContent('socket pool: bursts of shipment imports');
+    const timeline = getTimeline(mind, newest.id);
+    expect(timeline.predecessors).toHaveLength(3);
+    const contents = timeline.predecessors.map((id) => getMemoryView(mind, id).content);
+    expect(contents).toEqual([expect.stringContaining('new TLS connection'), expect.stringContaining('DNS lookups'), expect.stringContaining('rate-limiting')]);
+    expect(getTimeline(mind, timeline.predecessors[2] as string).successors).toEqual([...timeline.predecessors.slice(0, 2).reverse(), newest.id]);
+  });
+
+  it('has a lineage seven levels deep, from a goal down to the pager alert', () => {
+    const goal = byContent('Move geocoding off the shipment request path');
+    const lineage = getLineage(mind, goal.id, { direction: 'up', depth: 10 });
+    const chain: string[] = [];
+    let at: string | undefined = goal.id;
+    while (at !== undefined) {
+      const node = lineage.nodes.find((n) => n.id === at);
+      chain.push(node?.type ?? '?');
+      at = lineage.edges.find((e) => e.from === at && e.kind === 'derived_from')?.to;
+    }
+    expect(chain).toEqual(['goal', 'value', 'belief', 'belief', 'belief', 'belief', 'episode', 'raw']);
   });
 
   it('has months of history by every kind of actor', () => {

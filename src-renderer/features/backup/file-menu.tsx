@@ -1,6 +1,6 @@
 /**
  * The window's File menu (the served app has no menu bar; the desktop app has its own too):
- * Back up… and Check this mind…. In the desktop app the backup's destination comes from the native save dialog; in a
+ * Back up…, Check this mind…, Import… and Export… (the desktop menu's Import…/Export… open the same dialogs). In the desktop app the backup's destination comes from the native save dialog; in a
  * browser the person types a path on the host, or leaves it empty for the mind's backup folder.
  * Any backup in progress shows under the menu (the one place that follows backups: one notice each).
  */
@@ -15,6 +15,8 @@ import { ModalDialog } from '../../components/modal-dialog';
 import { Loading } from '../../components/states';
 import { KEYS } from '../../api/queries';
 import { CheckReportView } from '../welcome/check-file';
+import { ExportDialog } from '../interop/export-dialog';
+import { ImportDialog } from '../interop/import-dialog';
 import { type BackupProgress, BackupProgressLine, useBackUp, useBackupProgress } from './backup-status';
 import '../../styles/trust.css';
 
@@ -24,7 +26,7 @@ export function FileMenu() {
   const progress = useBackupProgress();
   const backUp = useBackUp();
   const [open, setOpen] = useState(false);
-  const [dialog, setDialog] = useState<'backup' | 'check' | null>(null);
+  const [dialog, setDialog] = useState<'backup' | 'check' | 'import' | 'export' | null>(null);
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
   const firstItem = useRef<HTMLButtonElement>(null);
@@ -32,6 +34,7 @@ export function FileMenu() {
   useEffect(() => {
     if (open) firstItem.current?.focus();
   }, [open]);
+  useEffect(() => api.subscribe((signal) => signal.type === 'interop.showDialog' && setDialog(signal.payload.dialog)), [api]);
 
   const close = () => {
     setOpen(false);
@@ -92,12 +95,34 @@ export function FileMenu() {
           >
             Check this mind…
           </button>
+          <button
+            type="button"
+            role="menuitem"
+            onClick={() => {
+              setOpen(false);
+              setDialog('import');
+            }}
+          >
+            Import…
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            onClick={() => {
+              setOpen(false);
+              setDialog('export');
+            }}
+          >
+            Export…
+          </button>
         </div>
       )}
       {progress !== null && <BackupProgressLine progress={progress} />}
       {backUp.isError && dialog === null && <FormError error={backUp.error} />}
       {dialog === 'backup' && <BackupDialog progress={progress} onClose={() => setDialog(null)} />}
       {dialog === 'check' && <CheckDialog onClose={() => setDialog(null)} />}
+      {dialog === 'import' && <ImportDialog onClose={() => setDialog(null)} />}
+      {dialog === 'export' && <ExportDialog onClose={() => setDialog(null)} />}
     </div>
   );
 }

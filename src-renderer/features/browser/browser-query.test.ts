@@ -48,6 +48,13 @@ describe('the Browser query in the address', () => {
     expect(toListRequest(DEFAULT_QUERY).filter).toEqual({});
   });
 
+  it('lists the past with asOf, leaving out the words (search knows only today)', () => {
+    const asOf = '2026-09-01T00:00:00.000Z';
+    const query = { ...DEFAULT_QUERY, types: ['belief' as const], text: 'deploy', asOf };
+    expect(parseBrowserQuery(formatBrowserQuery(query))).toEqual(query);
+    expect(toListRequest(query)).toEqual({ filter: { types: ['belief'] }, sort: 'updated', direction: 'desc', asOf });
+  });
+
   it('tells a filtered list from the whole mind', () => {
     expect(hasFilters(DEFAULT_QUERY)).toBe(false);
     expect(hasFilters({ ...DEFAULT_QUERY, sort: 'tier' })).toBe(false);

@@ -17,6 +17,7 @@ import {
   type Tier,
 } from '../../../shared/model';
 import type { ListQuery } from '../../api/queries';
+import { readAsOf } from '../../app/router';
 
 export const REVIEW_FILTERS = [...REVIEW_STATUSES, 'none'] as const;
 export type ReviewFilter = ReviewStatus | 'none';
@@ -36,6 +37,8 @@ export interface BrowserQuery {
   stale: boolean;
   sort: SortKey;
   direction: 'asc' | 'desc';
+  /** ISO: list the mind as it stood then (time travel); null for now. */
+  asOf: string | null;
 }
 
 export const DEFAULT_QUERY: BrowserQuery = {
@@ -51,6 +54,7 @@ export const DEFAULT_QUERY: BrowserQuery = {
   stale: false,
   sort: 'updated',
   direction: 'desc',
+  asOf: null,
 };
 
 /** The address's parameter for each multi-value filter. */
@@ -101,6 +105,7 @@ export function parseBrowserQuery(params: URLSearchParams): BrowserQuery {
     stale: params.get('stale') === '1',
     sort: (SORT_KEYS as readonly string[]).includes(sort ?? '') ? (sort as SortKey) : DEFAULT_QUERY.sort,
     direction: dir === 'asc' || dir === 'desc' ? dir : DEFAULT_QUERY.direction,
+    asOf: readAsOf(params),
   };
 }
 
@@ -117,6 +122,7 @@ export function formatBrowserQuery(query: BrowserQuery): URLSearchParams {
   if (query.stale) params.set('stale', '1');
   if (query.sort !== DEFAULT_QUERY.sort) params.set('sort', query.sort);
   if (query.direction !== DEFAULT_QUERY.direction) params.set('dir', query.direction);
+  if (query.asOf !== null) params.set('asOf', query.asOf);
   return params;
 }
 
@@ -130,9 +136,12 @@ export function toListRequest(query: BrowserQuery): ListQuery {
   if (query.minConfidence !== null) filter.minConfidence = query.minConfidence;
   if (query.maxConfidence !== null) filter.maxConfidence = query.maxConfidence;
   if (query.scope.trim() !== '') filter.scope = query.scope.trim();
-  if (query.text.trim() !== '') filter.text = query.text.trim();
+  // The full-text index holds today's words only: search is off while seeing the past.
+  if (query.text.trim() !== '' && query.asOf === null) filter.text = query.text.trim();
   if (query.stale) filter.stale = true;
-  return { filter, sort: query.sort, direction: query.direction };
+  const request: ListQuery = { filter, sort: query.sort, direction: query.direction };
+  if (query.asOf !== null) request.asOf = query.asOf;
+  return request;
 }
 
 export function hasFilters(query: BrowserQuery): boolean {

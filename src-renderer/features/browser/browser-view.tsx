@@ -37,7 +37,9 @@ export function BrowserView({ params }: { params: URLSearchParams }) {
       update(sort === query.sort ? { direction: query.direction === 'asc' ? 'desc' : 'asc' } : { sort, direction: sort === 'type' || sort === 'tier' ? 'asc' : 'desc' }),
     [query.sort, query.direction, update],
   );
-  const open = useCallback((id: string) => navigate(hrefOf.memory(id)), []);
+  const open = useCallback((id: string) => navigate(hrefOf.memory(id, 'details', query.asOf)), [query.asOf]);
+  // Clearing filters keeps the list's order and the instant it is seen at.
+  const kept = { sort: query.sort, direction: query.direction, asOf: query.asOf };
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = list;
   const loadMore = useCallback(() => {
     void fetchNextPage();
@@ -47,7 +49,7 @@ export function BrowserView({ params }: { params: URLSearchParams }) {
     <div className="browser">
       <header className="view-head">
         <h1 tabIndex={-1}>Browser</h1>
-        <SearchBox value={query.text} onCommit={(text) => update({ text })} />
+        <SearchBox value={query.text} onCommit={(text) => update({ text })} past={query.asOf !== null} />
         <div className="sort-controls">
           <label>
             Sort by{' '}
@@ -69,7 +71,7 @@ export function BrowserView({ params }: { params: URLSearchParams }) {
         </div>
       </header>
       <div className="browser-body">
-        <FilterPanel query={query} onChange={update} onClear={() => update({ ...DEFAULT_QUERY, text: query.text, sort: query.sort, direction: query.direction })} />
+        <FilterPanel query={query} onChange={update} onClear={() => update({ ...DEFAULT_QUERY, ...kept, text: query.text })} />
         <section className="browser-list" aria-label="Results">
           <div className="list-status" role="status" aria-live="polite">
             {list.isSuccess && (
@@ -96,7 +98,7 @@ export function BrowserView({ params }: { params: URLSearchParams }) {
           ) : items.length === 0 ? (
             hasFilters(query) ? (
               <Empty title="No memories match">
-                <button type="button" onClick={() => update({ ...DEFAULT_QUERY, sort: query.sort, direction: query.direction })}>
+                <button type="button" onClick={() => update({ ...DEFAULT_QUERY, ...kept })}>
                   Clear search and filters
                 </button>
               </Empty>
@@ -128,8 +130,11 @@ export function BrowserView({ params }: { params: URLSearchParams }) {
   );
 }
 
-/** Search as you type, sent after a short pause; "/" anywhere in the Browser jumps here. */
-function SearchBox({ value, onCommit }: { value: string; onCommit(text: string): void }) {
+/**
+ * Search as you type, sent after a short pause; "/" anywhere in the Browser jumps here. Off while
+ * seeing the past (`past`): the full-text index holds today's words only.
+ */
+function SearchBox({ value, onCommit, past }: { value: string; onCommit(text: string): void; past: boolean }) {
   const [draft, setDraft] = useStateFor(value, value);
   const input = useRef<HTMLInputElement>(null);
   const commit = useRef(onCommit);
@@ -151,6 +156,19 @@ function SearchBox({ value, onCommit }: { value: string; onCommit(text: string):
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  if (past) {
+    return (
+      <input
+        type="search"
+        className="search-input"
+        aria-label="Search memories"
+        placeholder="Search covers the present only"
+        title="Search covers the present only: go back to now to search."
+        value=""
+        disabled
+      />
+    );
+  }
   return (
     <input
       ref={input}

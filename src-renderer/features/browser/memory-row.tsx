@@ -5,6 +5,7 @@ import { hrefOf } from '../../app/router';
 import { ConfidenceMeter, StatusBadge, TierBadge, TypeBadge } from '../../components/badges';
 import { excerptAround, Highlighted, queryRanges } from '../../components/highlight';
 import { TimeAgo } from '../../components/time-ago';
+import { useAsOf } from '../time-travel/as-of';
 
 export const rowDomId = (id: string) => `memory-row-${id}`;
 
@@ -23,6 +24,7 @@ interface Props {
 export const MemoryRow = memo(function MemoryRow({ item, index, top, active, selected, highlight, onRowClick, onOpen }: Props) {
   const ranges = highlight === '' ? [] : queryRanges(item.content, highlight);
   const shown = excerptAround(item.content, ranges);
+  const asOf = useAsOf();
   return (
     <div
       role="row"
@@ -39,7 +41,7 @@ export const MemoryRow = memo(function MemoryRow({ item, index, top, active, sel
         <TypeBadge type={item.type} />
       </div>
       <div role="gridcell" className="cell cell-content">
-        <a href={hrefOf.memory(item.id)} tabIndex={-1} className="row-link">
+        <a href={hrefOf.memory(item.id, 'details', asOf)} tabIndex={-1} className="row-link">
           <Highlighted text={shown.text} ranges={shown.ranges} />
         </a>
         <span className="row-flags">

@@ -4,6 +4,7 @@ import { DECAY, decayAnchor } from '../../../shared/rules/decay';
 import { TierBadge } from '../../components/badges';
 import { percent, relativeTime } from '../../components/format';
 import { TimeAgo } from '../../components/time-ago';
+import { ConfidenceSparkline } from '../timeline/confidence-sparkline';
 
 /** Names what last reset the decay clock: the latest of creation, verification and reinforcement. */
 function clockStart(view: MemoryView): { at: string; by: string } {
@@ -46,6 +47,7 @@ export function ConfidenceCard({ view }: { view: MemoryView }) {
           <div className="dim">stored</div>
         </div>
       </div>
+      <ConfidenceSparkline id={view.id} asOf={view.asOf} />
       <p className="explain">{decayExplanation(view)}</p>
       {view.alpha !== null && view.beta !== null && (
         <p className="explain">

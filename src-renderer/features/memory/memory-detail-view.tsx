@@ -8,7 +8,7 @@ import { isApiError } from '../../api/errors';
 import { memoryQueries } from '../../api/queries';
 import { hrefOf, type MemoryTab } from '../../app/router';
 import { StatusBadge, TierBadge, TypeBadge } from '../../components/badges';
-import { words } from '../../components/format';
+import { dateTime, words } from '../../components/format';
 import { ErrorState, Loading } from '../../components/states';
 import { TimeAgo } from '../../components/time-ago';
 import { ConfidenceCard } from './confidence-card';
@@ -24,9 +24,20 @@ import { ProvenanceCard } from './provenance-card';
 
 export function MemoryDetailView({ id, tab, asOf }: { id: string; tab: MemoryTab; asOf: string | null }) {
   const api = useApi();
-  const memory = useQuery(memoryQueries.detail(api, id));
+  const memory = useQuery(memoryQueries.detail(api, id, asOf));
   if (memory.isPending) return <Loading label="Loading memory…" />;
   if (memory.isError) {
+    if (isApiError(memory.error) && memory.error.code === 'not_found' && asOf !== null) {
+      return (
+        <div className="state state-empty" role="alert">
+          <h1 tabIndex={-1}>Not there yet</h1>
+          <p>
+            <code>{id}</code> did not exist on {dateTime(asOf)}: the mind learned it later.
+          </p>
+          <a href={hrefOf.memory(id, tab)}>See it now</a>
+        </div>
+      );
+    }
     if (isApiError(memory.error) && memory.error.code === 'not_found') {
       return (
         <div className="state state-empty" role="alert">
@@ -68,7 +79,8 @@ function MemoryDetail({ view, tab, asOf }: { view: MemoryView; tab: MemoryTab; a
           {view.stale && <span className="badge badge-flag">stale</span>}
           {view.reviewStatus !== null && <span className="badge badge-review">review: {view.reviewStatus}</span>}
         </div>
-        <MemoryActions view={view} editing={editing !== null} onEdit={() => setEditing(view)} editButton={editButton} />
+        {/* The past is read-only: changes happen in the present. */}
+        {asOf === null && <MemoryActions view={view} editing={editing !== null} onEdit={() => setEditing(view)} editButton={editButton} />}
       </header>
       <MemoryTabStrip id={view.id} current={tab} asOf={asOf} />
 
@@ -112,7 +124,7 @@ function DetailsTab({ view, editing, closeEditor }: { view: MemoryView; editing:
         <ProvenanceCard view={view} />
         <MetaCard view={view} />
         {view.type === 'belief' && <ExplanationCard id={view.id} />}
-        <HistoryList id={view.id} />
+        <HistoryList id={view.id} asOf={view.asOf} />
       </div>
     </>
   );

@@ -4,6 +4,8 @@
  */
 import type { ReactNode } from 'react';
 import { hrefOf, type MemoryTab } from '../../app/router';
+import { HistoryTab } from '../history/history-tab';
+import { TimelineTab } from '../timeline/timeline-tab';
 
 /** What a tab's panel is given: the memory, and the instant it is seen at (null: now). */
 export interface MemoryTabProps {
@@ -17,7 +19,10 @@ interface TabPanel {
 }
 
 /** The tabs beyond Details, in the order the strip shows them. */
-export const MEMORY_TAB_PANELS: Partial<Record<Exclude<MemoryTab, 'details'>, TabPanel>> = {};
+export const MEMORY_TAB_PANELS: Partial<Record<Exclude<MemoryTab, 'details'>, TabPanel>> = {
+  timeline: { label: 'Timeline', render: (p) => <TimelineTab {...p} /> },
+  history: { label: 'History', render: (p) => <HistoryTab {...p} /> },
+};
 
 const tabsShown = (): { tab: MemoryTab; label: string }[] => [
   { tab: 'details', label: 'Details' },

@@ -2,7 +2,9 @@
 import type { Command } from '../command';
 import { backupCommand, restoreCommand } from './backup';
 import { checkCommand } from './check';
+import { diffCommand } from './diff';
 import { consolidateCommand } from './consolidate';
+import { exportCommand } from './export';
 import { forgetCommand } from './forget';
 import { generateCommand } from './generate';
 import { importCommand } from './import';
@@ -14,6 +16,7 @@ import { reviewCommand, undoCommand } from './editing';
 import { orphansCommand, searchCommand, uncertainCommand } from './lists';
 import { historyCommand, lineageCommand, showCommand, statsCommand } from './read';
 import { serveCommand } from './serve';
+import { timelineCommand } from './timeline';
 import {
   addCommand,
   approveCommand,
@@ -43,6 +46,8 @@ export const COMMANDS: readonly Command[] = [
   showCommand,
   lineageCommand,
   historyCommand,
+  diffCommand,
+  timelineCommand,
   searchCommand,
   uncertainCommand,
   orphansCommand,
@@ -50,6 +55,7 @@ export const COMMANDS: readonly Command[] = [
   statsCommand,
   consolidateCommand,
   backupCommand,
+  exportCommand,
   checkCommand,
   generateCommand,
   importCommand,

@@ -1,0 +1,115 @@
+/**
+ * A memory through time: its confidence events from the journal (the Timeline tab, `mindloom
+ * timeline ID`), its changes with what each field held before and after (the History tab), and
+ * taking one field back to a past version (a new journal entry: history is never rewritten).
+ */
+import { z } from 'zod';
+import { memoryTypeSchema } from '../model';
+import { count, expectedVersion, fieldBag, isoTime, MemoryViewSchema, memoryId } from './common';
+
+/** Why a memory's stored state moved; decay is not among them: it is computed on read and drawn as a curve. */
+export const TIMELINE_CAUSES = [
+  'created',
+  'promoted',
+  'supersedes',
+  'reinforced',
+  'contradicted',
+  'verified',
+  'edited',
+  'reverted',
+  'superseded',
+  'reviewed',
+  'lifecycle',
+  'undone',
+  'other',
+] as const;
+export type TimelineCause = (typeof TIMELINE_CAUSES)[number];
+
+/** The fields a person edits by hand, and so may take back (status and review have their own operations). */
+export const REVERTIBLE_FIELDS = ['content', 'fields', 'confidence', 'scope', 'project', 'sourceEntity'] as const;
+export type RevertibleField = (typeof REVERTIBLE_FIELDS)[number];
+
+export const TimelineEventSchema = z.object({
+  /** The journal row's seq: the event's identity. */
+  seq: z.number().int(),
+  at: isoTime,
+  op: z.string(),
+  cause: z.enum(TIMELINE_CAUSES),
+  actor: z.string(),
+  reason: z.string().nullable(),
+  evidence: z.string().nullable(),
+  /** The memory behind the change (the reinforcing episode, the successor, the source). */
+  linkedId: z.string().nullable(),
+  confidenceBefore: z.number().nullable(),
+  confidenceAfter: z.number().nullable(),
+  alpha: z.number().nullable(),
+  beta: z.number().nullable(),
+  /** When the decay clock (re)started, as of after the change. */
+  decayFrom: isoTime,
+  protected: z.boolean(),
+  /** The memory's version after the change; null for rows that changed no field of it. */
+  version: z.number().int().nullable(),
+});
+export type TimelineEvent = z.output<typeof TimelineEventSchema>;
+
+export const TimelineSchema = z.object({
+  id: z.string(),
+  type: memoryTypeSchema,
+  /** Oldest first. */
+  events: z.array(TimelineEventSchema),
+  /** Older events were left out (the newest `limit` are kept). */
+  truncated: z.boolean(),
+  asOf: isoTime.nullable(),
+  /** Beliefs it superseded and those that superseded it, nearest first: candidates to overlay. */
+  predecessors: z.array(z.string()),
+  successors: z.array(z.string()),
+});
+export type Timeline = z.output<typeof TimelineSchema>;
+
+/** One journal row about a memory with the fields it changed (before and after) and the version it made. */
+export const ChangeEntrySchema = z.object({
+  seq: z.number().int(),
+  at: isoTime,
+  actor: z.string(),
+  op: z.string(),
+  runId: z.string().nullable(),
+  reason: z.string().nullable(),
+  evidence: z.unknown(),
+  before: fieldBag.nullable(),
+  after: fieldBag.nullable(),
+  confidenceBefore: z.number().nullable(),
+  confidenceAfter: z.number().nullable(),
+  /** The action (transaction) it belongs to: undo takes back the whole action. */
+  actionId: z.number().int(),
+  /** The version this change made; the one before it is what a revert of its fields goes back to. */
+  memoryVersion: z.number().int().nullable(),
+});
+export type ChangeEntry = z.output<typeof ChangeEntrySchema>;
+
+const asOfAndLimit = {
+  id: memoryId,
+  /** Only what was written by this instant. */
+  asOf: isoTime.optional(),
+  limit: z.number().int().min(1).max(50_000).optional(),
+};
+
+export const TIMELINE_CALLS = {
+  /** Every change to a memory's stored state, oldest first, with its cause. */
+  'memories.timeline': { request: z.strictObject(asOfAndLimit), response: TimelineSchema },
+  /** The memory's changes, newest first, with what each field held before and after. */
+  'memories.changes': {
+    request: z.strictObject(asOfAndLimit),
+    response: z.object({ items: z.array(ChangeEntrySchema), truncated: z.boolean() }),
+  },
+  /** One field back to what version `toVersion` held; a stale `expectedVersion` is a `version_conflict`. */
+  'memories.revertField': {
+    request: z.strictObject({
+      id: memoryId,
+      field: z.enum(REVERTIBLE_FIELDS),
+      toVersion: z.number().int().min(1),
+      expectedVersion,
+      reason: z.string().max(2_000).optional(),
+    }),
+    response: z.object({ memory: MemoryViewSchema, entry: ChangeEntrySchema, action: count }),
+  },
+} as const;

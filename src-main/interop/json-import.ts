@@ -1,0 +1,267 @@
+/**
+ * The `json` importer: a Mindloom JSON export (json-format.ts) read back into a mind, losslessly.
+ *
+ * Every row keeps its ids, and its integer keys too when its table is empty (a fresh mind takes
+ * the file exactly as it was, so export → import → export gives the same rows); otherwise rows get
+ * the next keys, in the file's order, and every row that refers to one follows it. A row the mind already holds (a
+ * memory with the same id, a link with the same ends, the same journal entry...) is skipped and
+ * counted, so importing a file twice changes nothing the second time. The full-text index and the
+ * tallies follow by their triggers; each imported memory's version history is the file's own.
+ *
+ * One transaction, held while the file is read line by line (bounded memory) and progress is
+ * reported; a file mind it runs on a connection of its own, so the app's connection never writes
+ * into it meanwhile. Bad JSON, a row that is not what the format says, or a file that ends before
+ * the rows its header promises stops the import with a MindError naming `file:line`, and nothing is written.
+ * A dry run does all of it and rolls back: the preview's counts are the import's.
+ */
+import { basename, resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { MindError, isMindError } from '../../shared/errors';
+import type { MemoryType } from '../../shared/model';
+import { type Mind, openMind } from '../mind/mind';
+import { knownSchemaVersion } from '../store/connection';
+import { EXPORT_TABLES, type ExportRow, type ExportTable, TABLE_KEY } from '../store/export-query';
+import { beginImmediate, commit, dropTriggerVersions, existingKey, importableColumns, insertImportedRow, rollback, selfActionJournalRow, tableIsEmpty, tuneForImport } from '../store/import-writes';
+import { appendJournal } from '../store/journal-repo';
+import { readMeta } from '../store/meta-repo';
+import type { ImportOptions, ImportSummary, Importer } from './importer';
+import { type JsonHeader, JsonHeaderSchema, JsonRowLineSchema } from './json-format';
+import { readLines } from './line-reader';
+
+/** Why a file was refused, in the error's details (tests and the app tell the cases apart by it). */
+export type JsonImportFault = 'bad_json' | 'wrong_schema' | 'schema_too_new' | 'truncated';
+
+/** Rows between two progress reports (and two turns of the event loop, so the reports go out). */
+const PROGRESS_EVERY = 2_000;
+
+/** Columns holding a memory's seq, per table: an imported memory may have a new one. */
+const MEMORY_SEQ_COLUMNS: Partial<Record<ExportTable, readonly string[]>> = {
+  memory_vectors: ['rowid'],
+  memory_versions: ['seq'],
+  links: ['from_seq', 'to_seq'],
+  evidence_refs: ['memory_seq'],
+  contradictions: ['a_seq', 'b_seq'],
+  consolidation_marks: ['seq'],
+  belief_explanations: ['memory_seq'],
+};
+
+/** Columns holding a journal seq (an action's id): they follow the journal rows they name. */
+const JOURNAL_SEQ_COLUMNS: Partial<Record<ExportTable, readonly string[]>> = {
+  journal: ['action_id'],
+  links: ['action_id', 'voided_by'],
+};
+
+function fault(reason: JsonImportFault, place: string, message: string, path: string, line?: number): MindError {
+  return new MindError('invalid_input', `${place}: ${message}`, { path, reason, ...(line === undefined ? {} : { line }) });
+}
+
+interface ImportState {
+  memorySeqs: Map<number, number>;
+  /** Old seqs of the memories this import wrote (not skipped): their versions and vectors come too. */
+  importedMemories: Set<number>;
+  journalSeqs: Map<number, number>;
+  /**
+   * Per table, decided at its first row: was it empty? Then the file's keys are kept, and no row
+   * can be there already (an export holds each row once), so none is looked up.
+   */
+  emptyAtStart: Partial<Record<ExportTable, boolean>>;
+  vectorsFit: boolean;
+  /** The file's embedder, from its meta rows (which come before its vectors). */
+  fileEmbedder: { embedder?: string; embedder_dimension?: string };
+  byType: Partial<Record<MemoryType, number>>;
+  links: number;
+  journal: number;
+  skipped: number;
+  seen: Record<ExportTable, number>;
+}
+
+export const jsonImporter: Importer = {
+  kind: 'json',
+  async run(mind, path, options = {}) {
+    const source = resolve(path);
+    if (!existsSync(source) || statSync(source).isDirectory()) throw new MindError('not_found', `${source}: no such file to import.`, { path: source });
+    const writer = mind.store.path === ':memory:' ? mind : openMind(mind.store.path, { mustExist: true, leaveRunsAsFound: true });
+    if (writer !== mind) tuneForImport(writer.store.db);
+    try {
+      return await importFile(mind, writer, source, options);
+    } finally {
+      if (writer !== mind) writer.close();
+    }
+  },
+};
+
+async function importFile(mind: Mind, writer: Mind, source: string, options: ImportOptions): Promise<ImportSummary> {
+  const db = writer.store.db;
+  const name = basename(source);
+  const lines = readLines(source);
+  const header = readHeader(lines, name, source);
+  const total = Object.values(header.counts).reduce((sum, n) => sum + n, 0);
+  const state: ImportState = {
+    memorySeqs: new Map(),
+    importedMemories: new Set(),
+    journalSeqs: new Map(),
+    emptyAtStart: {},
+    vectorsFit: true,
+    fileEmbedder: {},
+    byType: {},
+    links: 0,
+    journal: 0,
+    skipped: 0,
+    seen: Object.fromEntries(EXPORT_TABLES.map((table) => [table, 0])) as Record<ExportTable, number>,
+  };
+  const problems: ImportSummary['problems'] = [];
+  try {
+    beginImmediate(db);
+  } catch (error) {
+    if (String((error as { code?: unknown }).code ?? '').startsWith('SQLITE_BUSY')) {
+      throw new MindError('store_busy', `${mind.store.path} is busy with another writer; nothing was imported. Try again.`, { path: mind.store.path });
+    }
+    throw error;
+  }
+  try {
+    options.onProgress?.(0, total);
+    let done = 0;
+    let lastLine = 1;
+    for (const line of lines) {
+      lastLine = line.number;
+      if (line.text === '' && line.complete) continue;
+      const place = `${name}:${line.number}`;
+      const { table, row } = parseRow(line.text, place, source, line.number);
+      state.seen[table] += 1;
+      if (state.seen[table] > header.counts[table]) throw fault('wrong_schema', place, `more ${table} rows than the header's ${header.counts[table]}`, source, line.number);
+      if (table === 'meta' && (row.key === 'embedder' || row.key === 'embedder_dimension')) state.fileEmbedder[row.key] = String(row.value);
+      if (table === 'memory_vectors' && state.seen[table] === 1) state.vectorsFit = vectorsFit(db, state, problems, name);
+      importRow(db, table, row, state, place, source, line.number);
+      done += 1;
+      if (done % PROGRESS_EVERY === 0) {
+        options.onProgress?.(done, total);
+        await new Promise<void>((resume) => setImmediate(resume));
+      }
+    }
+    for (const table of EXPORT_TABLES) {
+      if (state.seen[table] < header.counts[table]) {
+        throw fault('truncated', `${name}:${lastLine + 1}`, `the file ends early: its header promises ${header.counts[table]} ${table} rows and it holds ${state.seen[table]} (a truncated file?)`, source, lastLine + 1);
+      }
+    }
+    const imported = { byType: state.byType, links: state.links, journal: state.journal };
+    const wrote = Object.values(state.byType).some((n) => n > 0) || state.links > 0 || state.journal > 0;
+    if (wrote) {
+      appendJournal(db, { at: mind.now(), actor: 'import:json', op: 'import', memoryId: null, after: { file: source, ...imported, skipped: state.skipped } });
+    }
+    if (options.dryRun) rollback(db);
+    else commit(db);
+    options.onProgress?.(done, total);
+    return { kind: 'json', dryRun: options.dryRun ?? false, imported, skipped: state.skipped, problems };
+  } catch (error) {
+    rollback(db);
+    throw error;
+  }
+}
+
+function readHeader(lines: Generator<{ number: number; text: string }>, name: string, source: string): JsonHeader {
+  const first = lines.next();
+  if (first.done) throw fault('truncated', `${name}:1`, 'the file is empty: not a Mindloom JSON export', source, 1);
+  let value: unknown;
+  try {
+    value = JSON.parse(first.value.text);
+  } catch {
+    throw fault('bad_json', `${name}:1`, 'not a Mindloom JSON export (the first line is not JSON)', source, 1);
+  }
+  const header = JsonHeaderSchema.safeParse(value);
+  if (!header.success) throw fault('wrong_schema', `${name}:1`, `not a Mindloom JSON export header (${header.error.issues[0]?.path.join('.') || 'format'}: ${header.error.issues[0]?.message})`, source, 1);
+  const known = knownSchemaVersion();
+  if (header.data.schemaVersion > known) {
+    throw fault('schema_too_new', `${name}:1`, `written by a newer Mindloom (schema v${header.data.schemaVersion}); this one knows up to v${known}`, source, 1);
+  }
+  return header.data;
+}
+
+function parseRow(text: string, place: string, source: string, line: number): { table: ExportTable; row: ExportRow } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw fault('bad_json', place, `bad JSON (${(error as Error).message})`, source, line);
+  }
+  const parsed = JsonRowLineSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw fault('wrong_schema', place, `not a Mindloom JSON row (${issue?.path.join('.') || 'line'}: ${issue?.message})`, source, line);
+  }
+  return parsed.data;
+}
+
+/** Vectors are only worth taking from the same embedder at the same dimension; otherwise they are left for a re-embed. */
+function vectorsFit(db: Mind['store']['db'], state: ImportState, problems: ImportSummary['problems'], name: string): boolean {
+  const mine = `${readMeta(db, 'embedder')} (${readMeta(db, 'embedder_dimension')})`;
+  const theirs = `${state.fileEmbedder.embedder} (${state.fileEmbedder.embedder_dimension})`;
+  if (mine === theirs) return true;
+  problems.push({ place: name, message: `the file's vectors are from ${theirs}, this mind's from ${mine}: they were left out (re-embed from Settings)` });
+  return false;
+}
+
+function importRow(db: Mind['store']['db'], table: ExportTable, row: ExportRow, state: ImportState, place: string, source: string, line: number): void {
+  const columns = importableColumns(db, table);
+  for (const column of Object.keys(row)) {
+    if (!columns.has(column)) throw fault('wrong_schema', place, `${table} has no column "${column}"`, source, line);
+  }
+  const mapped: ExportRow = { ...row };
+  for (const column of MEMORY_SEQ_COLUMNS[table] ?? []) {
+    const old = row[column];
+    if (typeof old !== 'number') continue;
+    const seq = state.memorySeqs.get(old);
+    if (seq === undefined) throw fault('wrong_schema', place, `${table}.${column} names memory seq ${old}, which no memory row before it has`, source, line);
+    mapped[column] = seq;
+  }
+  for (const column of JOURNAL_SEQ_COLUMNS[table] ?? []) {
+    const old = row[column];
+    if (typeof old !== 'number') continue;
+    if (table === 'journal' && old === row.seq) continue;
+    mapped[column] = state.journalSeqs.get(old) ?? null;
+  }
+  const key = TABLE_KEY[table];
+  const oldKey = row[key];
+  if (!belongsHere(table, row, state)) {
+    state.skipped += 1;
+    return;
+  }
+  const empty = (state.emptyAtStart[table] ??= tableIsEmpty(db, table));
+  const existing = empty ? null : existingKey(db, table, mapped);
+  if (existing !== null) {
+    state.skipped += 1;
+    remember(table, oldKey, existing, state);
+    return;
+  }
+  let newKey: number | string;
+  try {
+    newKey = insertImportedRow(db, table, mapped, empty);
+  } catch (error) {
+    if (isMindError(error)) throw error;
+    throw fault('wrong_schema', place, `the ${table} row does not fit this mind: ${(error as Error).message}`, source, line);
+  }
+  remember(table, oldKey, newKey, state);
+  if (table === 'memories') {
+    dropTriggerVersions(db, newKey as number);
+    state.importedMemories.add(oldKey as number);
+    const type = row.type as MemoryType;
+    state.byType[type] = (state.byType[type] ?? 0) + 1;
+  } else if (table === 'journal') {
+    if (row.action_id === oldKey && newKey !== oldKey) selfActionJournalRow(db, newKey as number);
+    state.journal += 1;
+  } else if (table === 'links') {
+    state.links += 1;
+  }
+}
+
+/** A memory's versions and vector come with it: a memory the mind already held keeps its own. */
+function belongsHere(table: ExportTable, row: ExportRow, state: ImportState): boolean {
+  if (table === 'memory_versions') return state.importedMemories.has(row.seq as number);
+  if (table === 'memory_vectors') return state.vectorsFit && state.importedMemories.has(row.rowid as number);
+  return true;
+}
+
+function remember(table: ExportTable, oldKey: ExportRow[string] | undefined, newKey: number | string, state: ImportState): void {
+  if (typeof oldKey !== 'number' || typeof newKey !== 'number') return;
+  if (table === 'memories') state.memorySeqs.set(oldKey, newKey);
+  else if (table === 'journal') state.journalSeqs.set(oldKey, newKey);
+}

@@ -1,0 +1,129 @@
+/**
+ * The writes of a Mindloom JSON import (interop/json-import.ts): a row is looked up by what makes
+ * it the same row (a memory by its id, a link by its ends and kind, a journal row by its time, actor,
+ * operation and content...), inserted when absent under the key it had when that key is free, and
+ * its new key returned so rows that refer to it can follow. SQLite's own constraints check the rest.
+ */
+import type { Db } from './connection';
+import { type ExportRow, type ExportTable, storedColumns, TABLE_KEY } from './export-query';
+import { stmt } from './statements';
+
+/**
+ * The key of the row already in the mind that is this row, or null. Rows are matched on what
+ * identifies them, never on their integer key (that depends on the mind they were written in).
+ */
+export function existingKey(db: Db, table: ExportTable, row: ExportRow): number | string | null {
+  const found = (sql: string, ...values: unknown[]) => {
+    const hit = stmt(db, sql).get(...values) as { key: number | string } | undefined;
+    return hit?.key ?? null;
+  };
+  switch (table) {
+    case 'meta':
+      return found('SELECT key FROM meta WHERE key = ?', row.key);
+    case 'consolidation_runs':
+      return found('SELECT id AS key FROM consolidation_runs WHERE id = ?', row.id);
+    case 'memories':
+      return found('SELECT seq AS key FROM memories WHERE id = ?', row.id);
+    case 'journal':
+      return found(
+        `SELECT seq AS key FROM journal WHERE at = ? AND actor = ? AND op = ? AND memory_id IS ? AND run_id IS ? AND before IS ? AND after IS ? AND reason IS ? LIMIT 1`,
+        row.at, row.actor, row.op, row.memory_id ?? null, row.run_id ?? null, row.before ?? null, row.after ?? null, row.reason ?? null,
+      );
+    case 'links':
+      return found('SELECT seq AS key FROM links WHERE from_seq = ? AND kind = ? AND to_seq = ?', row.from_seq, row.kind, row.to_seq);
+    case 'evidence_refs':
+      return found('SELECT seq AS key FROM evidence_refs WHERE memory_seq = ? AND kind = ? AND ref = ?', row.memory_seq, row.kind, row.ref);
+    case 'contradictions':
+      return found('SELECT seq AS key FROM contradictions WHERE id = ? OR (a_seq = ? AND b_seq = ?)', row.id, row.a_seq, row.b_seq);
+    case 'rejections':
+      return found('SELECT seq AS key FROM rejections WHERE fingerprint = ? AND created_at = ? AND text = ? LIMIT 1', row.fingerprint, row.created_at, row.text);
+    case 'proposals':
+      return found('SELECT seq AS key FROM proposals WHERE id = ?', row.id);
+    case 'consolidation_marks':
+      return found('SELECT seq AS key FROM consolidation_marks WHERE seq = ?', row.seq);
+    case 'belief_explanations':
+      return found('SELECT memory_seq AS key FROM belief_explanations WHERE memory_seq = ?', row.memory_seq);
+    case 'memory_vectors':
+      return found('SELECT rowid AS key FROM memory_vectors WHERE rowid = ?', BigInt(row.rowid as number));
+    case 'memory_versions':
+      return null;
+  }
+}
+
+const columnCache = new WeakMap<Db, Map<ExportTable, Set<string>>>();
+
+/** The columns a row of `table` may carry in this mind. */
+export function importableColumns(db: Db, table: ExportTable): Set<string> {
+  let tables = columnCache.get(db);
+  if (!tables) {
+    tables = new Map();
+    columnCache.set(db, tables);
+  }
+  let columns = tables.get(table);
+  if (!columns) {
+    columns = new Set(storedColumns(db, table));
+    tables.set(table, columns);
+  }
+  return columns;
+}
+
+/** Whether the table holds no rows yet: an import keeps the file's keys only in an empty table. */
+export function tableIsEmpty(db: Db, table: ExportTable): boolean {
+  return stmt(db, `SELECT 1 FROM ${table} LIMIT 1`).get() === undefined;
+}
+
+/**
+ * Inserts the row and returns the key it got: its own with `keepKey` (a table that was empty
+ * takes the file's keys as they were, so ids, seqs and the journal read exactly as they did),
+ * otherwise the next free one, so rows keep the file's order after the mind's own.
+ */
+export function insertImportedRow(db: Db, table: ExportTable, row: ExportRow, keepKey: boolean): number | string {
+  if (table === 'memory_vectors') {
+    const rowid = BigInt(row.rowid as number);
+    stmt(db, 'INSERT INTO memory_vectors (rowid, embedding) VALUES (?, ?)').run(rowid, Buffer.from(row.embedding as string, 'base64'));
+    return Number(rowid);
+  }
+  const key = TABLE_KEY[table];
+  const values = { ...row };
+  if (typeof values[key] === 'number' && !keepKey) values[key] = null;
+  const columns = Object.keys(values);
+  const result = stmt(db, `INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(
+    ...columns.map((c) => values[c]),
+  );
+  return typeof row[key] === 'string' ? (row[key] as string) : Number(result.lastInsertRowid);
+}
+
+/** The version row the insert trigger wrote for a memory just imported: its exported history replaces it. */
+export function dropTriggerVersions(db: Db, memorySeq: number): void {
+  stmt(db, 'DELETE FROM memory_versions WHERE seq = ?').run(memorySeq);
+}
+
+/**
+ * A transaction held across awaits (an import reports progress as it goes): IMMEDIATE, so the write
+ * lock is taken before the first read, on a connection nothing else writes through meanwhile.
+ */
+export function beginImmediate(db: Db): void {
+  db.exec('BEGIN IMMEDIATE');
+}
+
+export function commit(db: Db): void {
+  db.exec('COMMIT');
+}
+
+export function rollback(db: Db): void {
+  if (db.inTransaction) db.exec('ROLLBACK');
+}
+
+/** A journal row that opened its own action names itself: when its seq changed on import, so does its action. */
+export function selfActionJournalRow(db: Db, seq: number): void {
+  stmt(db, 'UPDATE journal SET action_id = seq WHERE seq = ?').run(seq);
+}
+
+/**
+ * The import's own connection: a page cache large enough that a big import's indexes stay in
+ * memory instead of spilling to the write-ahead log page by page mid-transaction.
+ */
+export function tuneForImport(db: Db): void {
+  db.pragma('cache_size = -524288');
+  db.pragma('temp_store = MEMORY');
+}

@@ -1,0 +1,45 @@
+/**
+ * A small picture of a memory's stored confidence over its changes, on the Details tab, linking to
+ * the Timeline tab. Plain SVG (no chart library): at most SPARK_POINTS points, drawn once.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { TimelineEvent } from '../../../shared/contract/timeline';
+import { useApi } from '../../api/client';
+import { timelineQueries } from '../../api/timeline-queries';
+import { hrefOf } from '../../app/router';
+import { percent } from '../../components/format';
+
+const SPARK_POINTS = 120;
+const WIDTH = 160;
+const HEIGHT = 32;
+
+/** Stored confidence after each change, thinned evenly to at most `SPARK_POINTS` (the last always kept). */
+export function sparkValues(events: readonly TimelineEvent[]): number[] {
+  const values: number[] = [];
+  let current: number | null = null;
+  for (const event of events) {
+    current = event.confidenceAfter ?? current;
+    if (current !== null) values.push(current);
+  }
+  if (values.length <= SPARK_POINTS) return values;
+  const stride = (values.length - 1) / (SPARK_POINTS - 1);
+  return Array.from({ length: SPARK_POINTS }, (_, i) => values[Math.round(i * stride)] as number);
+}
+
+export function ConfidenceSparkline({ id, asOf }: { id: string; asOf: string | null }) {
+  const api = useApi();
+  const timeline = useQuery(timelineQueries.timeline(api, id, asOf));
+  const values = timeline.data === undefined ? [] : sparkValues(timeline.data.events);
+  if (values.length < 2) return null;
+  const step = WIDTH / (values.length - 1);
+  const points = values.map((v, i) => `${(i * step).toFixed(1)},${(HEIGHT - v * HEIGHT).toFixed(1)}`).join(' ');
+  const changes = timeline.data?.events.length ?? 0;
+  const label = `Confidence over ${changes} changes, from ${percent(values[0] as number)} to ${percent(values.at(-1) as number)}: open the timeline`;
+  return (
+    <a href={hrefOf.memory(id, 'timeline', asOf)} className="confidence-sparkline" aria-label={label} title={label} data-testid="confidence-sparkline">
+      <svg width={WIDTH} height={HEIGHT} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} aria-hidden="true">
+        <polyline points={points} fill="none" stroke="currentColor" strokeWidth="1.5" />
+      </svg>
+    </a>
+  );
+}

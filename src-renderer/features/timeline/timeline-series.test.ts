@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { Timeline, TimelineEvent } from '../../../shared/contract/timeline';
+import { timelineColumns } from './timeline-series';
+
+const DAY = 86_400_000;
+const T0 = Date.UTC(2025, 0, 1);
+
+function event(day: number, confidenceAfter: number, extra: Partial<TimelineEvent> = {}): TimelineEvent {
+  const at = new Date(T0 + day * DAY).toISOString();
+  return {
+    seq: day + 1, at, op: 'reinforce', cause: 'reinforced', actor: 'user', reason: null, evidence: null, linkedId: null,
+    confidenceBefore: null, confidenceAfter, alpha: null, beta: null, decayFrom: at, protected: false, version: day + 1, ...extra,
+  };
+}
+
+const timeline = (events: TimelineEvent[], type: Timeline['type'] = 'note'): Timeline => ({
+  id: 'nt_1', type, events, truncated: false, asOf: null, predecessors: [], successors: [],
+});
+
+describe('timelineColumns', () => {
+  it('steps the stored value, decays the effective one between changes and projects it to the floor', () => {
+    const columns = timelineColumns(timeline([event(0, 0.8), event(60, 0.9)]), [], T0 + 90 * DAY);
+    expect(columns.markerIndex).toHaveLength(2);
+    expect(columns.markerIndex.map((i) => columns.markers[i])).toEqual([0.8, 0.9]);
+    const at = (ms: number) => columns.x.indexOf(ms / 1000);
+    // A note loses 1.5 % per 30 days: 60 days after 0.8 it reads 0.77, just before the second change.
+    expect(columns.effective[at(T0 + 60 * DAY - 1)]).toBeCloseTo(0.77, 6);
+    expect(columns.stored[0]?.[at(T0 + 60 * DAY - 1)]).toBe(0.8);
+    expect(columns.effective[at(T0 + 90 * DAY)]).toBeCloseTo(0.885, 6);
+    // 0.9 reaches the note floor (0.4) 1,000 days after the change; the projection is drawn over half the
+    // history's span (45 days) toward it.
+    expect(columns.floorAt).toBe(T0 + 1060 * DAY);
+    expect(columns.x.at(-1)).toBe((T0 + 135 * DAY) / 1000);
+    expect(columns.projection.at(-1)).toBeCloseTo(0.9 - 0.015 * (75 / 30), 6);
+    expect(columns.effective.at(-1)).toBeNull();
+    expect(columns.x).toEqual([...columns.x].sort((a, b) => a - b));
+  });
+
+  it('overlays another memory from its first event on, and draws nothing beyond the end but the projection', () => {
+    const overlay = { ...timeline([event(30, 0.6)], 'belief'), id: 'bl_2' };
+    const columns = timelineColumns(timeline([event(0, 0.7, { protected: true })]), [overlay], T0 + 40 * DAY);
+    const at = (ms: number) => columns.x.indexOf(ms / 1000);
+    expect(columns.stored[1]?.[at(T0)]).toBeNull();
+    expect(columns.stored[1]?.[at(T0 + 30 * DAY)]).toBe(0.6);
+    // Protected: no decay, no projection.
+    expect(columns.effective[at(T0 + 40 * DAY)]).toBe(0.7);
+    expect(columns.projection.every((v) => v === null)).toBe(true);
+    expect(columns.floorAt).toBeNull();
+  });
+});
