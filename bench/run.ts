@@ -18,6 +18,8 @@
  *                            Chromium through `mindloom serve`; --reps sets its repetitions, default 10)
  *   --lineage                only the lineage bench on the largest size (query, elk vs the fast layout, the
  *                            Lineage view's click to painted, pan/zoom with 5,000 nodes) → bench/results/lineage.json
+ *   --kernle [PATH]          only the Kernle bench: import PATH (default: a generated 20k Kernle database) and time
+ *                            lineage, the uncertain list, search and a belief's history against Kernle's SDK
  *   --interop                only the interop bench: Mindloom JSON export of each size whose mind is cached
  *                            (the smallest generated first when missing), and 3 imports of the smallest into a fresh mind
  * Prints a table per size and writes bench/results/store-<N>.json; then the consolidation
@@ -46,6 +48,7 @@ import { reportMcpBench, runMcpBench } from './mcp-bench';
 import { reportLiveBench, runLiveBench } from './live-bench';
 import { reportTravelBench, runTravelBench } from './travel-bench';
 import { reportLineageBench, runLineageBench } from './lineage-bench';
+import { reportKernleBench, runKernleBench } from './kernle-bench';
 import { reportInteropBench, runInteropBench } from './interop-bench';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
@@ -65,15 +68,20 @@ interface Args {
   /** --timeline: its repetitions (--reps when given, else 10: each opens a page in Chromium). */
   timeline: { reps: number } | null;
   lineageOnly: boolean;
+  /** `--kernle`: null when absent; `{path: undefined}` for a generated database. */
+  kernle: { path: string | undefined } | null;
   interopOnly: boolean;
   seed: number;
   reps: number;
 }
 
 function parse(argv: string[]): Args {
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     args: argv,
+    // `--kernle PATH`: the path is the one positional argument.
+    allowPositionals: true,
     options: {
+      kernle: { type: 'boolean' },
       sizes: { type: 'string' },
       quick: { type: 'boolean' },
       seed: { type: 'string' },
@@ -111,10 +119,16 @@ function parse(argv: string[]): Args {
     travelOnly: values.travel ?? false,
     timeline: values.timeline ? { reps: values.reps === undefined ? 10 : whole(values.reps, '--reps') } : null,
     lineageOnly: values.lineage ?? false,
+    kernle: kernleOption(values.kernle ?? false, positionals),
     interopOnly: values.interop ?? false,
     seed: values.seed === undefined ? DEFAULT_SEED : whole(values.seed, '--seed'),
     reps: values.reps === undefined ? (values.quick ? 40 : 200) : whole(values.reps, '--reps'),
   };
+}
+
+function kernleOption(kernle: boolean, positionals: string[]): Args['kernle'] {
+  if (positionals.length > (kernle ? 1 : 0)) throw new Error(`unexpected arguments: ${positionals.join(' ')} (only --kernle takes a PATH)`);
+  return kernle ? { path: positionals[0] } : null;
 }
 
 function qualityOptions(values: { provider?: string; corpus?: string; split?: string; 'settings-from'?: string }): QualityOptions {
@@ -211,6 +225,10 @@ async function main(): Promise<void> {
   if (args.lineageOnly) {
     const size = Math.max(...args.sizes);
     reportLineageBench(await runLineageBench({ mindPath: mindFor(size, args.seed).path, reps: Math.min(args.reps, 5) }), machine);
+    return;
+  }
+  if (args.kernle) {
+    reportKernleBench(runKernleBench({ path: args.kernle.path, seed: args.seed, reps: args.reps }), machine);
     return;
   }
   if (args.interopOnly) {

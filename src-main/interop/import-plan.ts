@@ -121,10 +121,13 @@ export function summarizePlan(plan: ImportPlan, dryRun: boolean): ImportSummary 
  */
 export function fitFields(type: MemoryType, candidate: Record<string, unknown>): { fields: Record<string, unknown>; leftOver: Record<string, unknown> } {
   const schema = FIELD_SCHEMAS[type];
+  const defined = Object.fromEntries(Object.entries(candidate).filter(([, value]) => value !== undefined && value !== null));
+  // Most records fit whole: one parse. Only a record that does not is taken apart field by field.
+  const whole = schema.safeParse(defined);
+  if (whole.success) return { fields: whole.data as Record<string, unknown>, leftOver: {} };
   const fields: Record<string, unknown> = {};
   const leftOver: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(candidate)) {
-    if (value === undefined || value === null) continue;
+  for (const [key, value] of Object.entries(defined)) {
     const parsed = schema.safeParse({ [key]: value });
     if (parsed.success) Object.assign(fields, parsed.data);
     else leftOver[key] = value;

@@ -52,7 +52,7 @@ export function getTimeline(mind: Mind, id: string, options: { asOf?: number | u
   if (!Number.isInteger(limit) || limit < 1) throw new MindError('invalid_input', 'limit must be a positive whole number.');
   if (options.asOf !== undefined && !Number.isFinite(options.asOf)) throw new MindError('invalid_input', 'asOf must be a valid time.');
   const memory = loadMemory(mind, id);
-  const window = timelineRowsOf(mind.store.db, id, options.asOf ?? null, limit);
+  const window = timelineRowsOf(mind.store.db, memory.id, options.asOf ?? null, limit);
   const rows = window.rows.filter(describesMemory);
   const versions = statesByVersion(mind, memory, rows);
   // A row that changed no field (a record journaled under the memory) keeps the state before it.
@@ -62,7 +62,7 @@ export function getTimeline(mind: Mind, id: string, options: { asOf?: number | u
     return eventOf(row, state);
   });
   return {
-    id,
+    id: memory.id,
     type: memory.type,
     events,
     truncated: window.truncated,
