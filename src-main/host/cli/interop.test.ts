@@ -7,12 +7,14 @@
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isMindError } from '../../../shared/errors';
 import { consolidate, fridayEpisodes } from '../../consolidation/consolidation-test-support';
 import { createNgramEmbedder } from '../../consolidation/offline/ngram-embedder';
 import { reembedAll } from '../../consolidation/reembed';
 import { jsonImporter } from '../../interop/json-import';
+import { mcpMemoryImporter } from '../../interop/mcp-memory-importer';
 import type { JsonImportFault } from '../../interop/json-import';
 import { checkMind } from '../../mind/check';
 import { createMemory } from '../../mind/create';
@@ -26,12 +28,13 @@ import { insertExplanation } from '../../store/explanations-repo';
 import { ok, runCli, tempDir } from './cli-test-kit';
 
 const PRESENT = Date.UTC(2026, 10, 16);
+const MCP_MEMORY_FIXTURE = fileURLToPath(new URL('../../interop/fixtures/mcp-memory.jsonl', import.meta.url));
 
 let dir: string;
 let sourcePath: string;
 let exported: string;
 
-/** The demo, then what it lacks: a run with proposals and marks, voided links, vectors, an explanation. */
+/** The demo, then what it lacks: a run with proposals and marks, voided links, vectors, an explanation, imported memories' origins. */
 async function richMind(path: string): Promise<void> {
   loadDemoMind(path);
   const mind = openMind(path, { clock: () => PRESENT });
@@ -43,6 +46,7 @@ async function richMind(path: string): Promise<void> {
     undoAction(mind, null, { actor: 'user' });
     await reembedAll(mind, createNgramEmbedder());
     insertExplanation(mind.store.db, drafted.seq, { runId: run.runId, createdAt: PRESENT, json: JSON.stringify({ episodes: [first!.id], threshold: 0.8 }) });
+    await mcpMemoryImporter.run(mind, MCP_MEMORY_FIXTURE);
   } finally {
     mind.close();
   }
