@@ -82,17 +82,12 @@ test('a broken file and a kind without an importer are named, and nothing is imp
   await expect(interop.importButton).toBeDisabled();
   await saveScreenshot(app.page, testInfo, 'import-error');
 
-  writeFileSync(broken, `${header.replace('"counts":{}', '"counts":{"meta":0,"consolidation_runs":0,"memories":1,"memory_vectors":0,"memory_versions":0,"journal":0,"links":0,"evidence_refs":0,"contradictions":0,"rejections":0,"proposals":0,"consolidation_marks":0,"belief_explanations":0}')}\n{"table":"memories","row":{"id":\n`);
+  writeFileSync(broken, `${header.replace('"counts":{}', '"counts":{"meta":0,"consolidation_runs":0,"memories":1,"memory_origins":0,"memory_vectors":0,"memory_versions":0,"journal":0,"links":0,"evidence_refs":0,"contradictions":0,"rejections":0,"proposals":0,"consolidation_marks":0,"belief_explanations":0}')}\n{"table":"memories","row":{"id":\n`);
   await interop.previewButton.click();
   await expect(interop.importDialog.getByRole('alert')).toContainText('broken.json:2: bad JSON');
 
   const kinds = (await interop.importKind.locator('option').allTextContents()).join('|');
   expect(kinds).toContain('Mindloom JSON');
-  if (kinds.includes('not available')) {
-    await interop.importKind.selectOption({ label: (await interop.importKind.locator('option', { hasText: 'not available' }).first().textContent()) ?? '' });
-    await expect(interop.importDialog.getByText('not available in this build')).toBeVisible();
-    await expect(interop.previewButton).toBeDisabled();
-  }
   await app.page.keyboard.press('Escape');
   await expect(interop.importDialog).toBeHidden();
   expect(outside().stats()).toEqual(before);

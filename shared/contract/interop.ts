@@ -39,8 +39,6 @@ const filePath = z.string().trim().min(1).max(4_096);
 const importRequest = z.strictObject({ kind: z.enum(IMPORT_KIND_NAMES), path: filePath, stack: z.string().trim().min(1).max(200).optional() });
 
 export const INTEROP_CALLS = {
-  /** The kinds this build can import (the Import… dialog says "not available" for the others). */
-  'interop.kinds': { request: z.strictObject({}).optional(), response: z.object({ available: z.array(z.enum(IMPORT_KIND_NAMES)) }) },
   /** A dry run: what importing `path` would bring in and the problems found; nothing is written. */
   'interop.preview': { request: importRequest, response: ImportSummarySchema },
   /** Imports `path` into the open mind in one transaction; progress arrives as `interop.progress` events. */

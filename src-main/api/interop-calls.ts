@@ -8,25 +8,19 @@ import { dirname, resolve } from 'node:path';
 import type { ExportSummary } from '../../shared/contract/interop';
 import { MindError } from '../../shared/errors';
 import { IMPORTERS } from '../interop/importers';
-import { IMPORT_KINDS, type ImportKind, type ImportSummary } from '../interop/importer';
+import type { ImportSummary } from '../interop/importer';
 import { exportMindJson } from '../interop/json-export';
 import { exportMindMarkdown } from '../interop/markdown-export';
 import { errorEnvelope } from '../consolidation/worker-messages';
 import type { ApiContext, HandlerSlice } from './handler-table';
 
-type InteropCall = 'interop.kinds' | 'interop.preview' | 'interop.import' | 'interop.export' | 'interop.pickPath' | 'interop.showDialog';
+type InteropCall = 'interop.preview' | 'interop.import' | 'interop.export' | 'interop.pickPath' | 'interop.showDialog';
 
 export function interopCalls(ctx: ApiContext): HandlerSlice<InteropCall> {
   const { session } = ctx;
   let running = false;
 
   const besideMind = (path: string) => resolve(dirname(session.mind().store.path), path);
-
-  const importerOf = (kind: ImportKind) => {
-    const importer = IMPORTERS[kind];
-    if (!importer) throw new MindError('unsupported', `Importing ${kind} is not available in this build of Mindloom.`, { kind });
-    return importer;
-  };
 
   /** Runs one job at a time, reporting each percent and the end to every window. */
   async function job<T>(kind: 'import' | 'export', path: string, work: (onProgress: (done: number, total: number | null) => void) => Promise<T>, describe: (result: T) => string): Promise<T> {
@@ -55,13 +49,12 @@ export function interopCalls(ctx: ApiContext): HandlerSlice<InteropCall> {
   const importedCount = (summary: ImportSummary) => Object.values(summary.imported.byType).reduce((sum, n) => sum + n, 0);
 
   return {
-    'interop.kinds': () => ({ available: IMPORT_KINDS.filter((kind) => IMPORTERS[kind] !== undefined) }),
     'interop.preview': (request) => {
-      const importer = importerOf(request.kind);
+      const importer = IMPORTERS[request.kind];
       return importer.run(session.mind(), besideMind(request.path), { dryRun: true, ...(request.stack ? { stack: request.stack } : {}) });
     },
     'interop.import': async (request) => {
-      const importer = importerOf(request.kind);
+      const importer = IMPORTERS[request.kind];
       const path = besideMind(request.path);
       // The import holds the write lock until it commits: consolidation waits instead of starting a run that would find the mind busy.
       const holdScheduler = ctx.scheduler.status(session.mind()).state === 'idle';

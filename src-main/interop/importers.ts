@@ -5,7 +5,7 @@ import { kernleImporter } from './kernle/kernle-importer';
 import { mcpMemoryImporter } from './mcp-memory-importer';
 import { transcriptsImporter } from './transcripts-importer';
 
-export const IMPORTERS: Partial<Record<ImportKind, Importer>> = {
+export const IMPORTERS: Record<ImportKind, Importer> = {
   kernle: kernleImporter,
   'mcp-memory': mcpMemoryImporter,
   transcripts: transcriptsImporter,

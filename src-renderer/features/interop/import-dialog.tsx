@@ -1,14 +1,13 @@
 /**
  * File → Import…: what kind of source, which file, a preview (the importer's dry run: counts per
  * type, links, journal entries, rows already there, problems), then the import with a progress
- * bar, and the result with links to what came in. A kind this build has no importer for says so.
+ * bar, and the result with links to what came in.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { IMPORT_KIND_NAMES, type ImportSummaryView } from '../../../shared/contract/interop';
 import { MEMORY_TYPES, type MemoryType } from '../../../shared/model';
 import { useApi } from '../../api/client';
-import { interopQueries } from '../../api/interop-queries';
 import { KEYS } from '../../api/queries';
 import { hrefOf } from '../../app/router';
 import { count } from '../../components/format';
@@ -33,7 +32,6 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
   const titleId = useId();
   const kindId = useId();
   const stackId = useId();
-  const kinds = useQuery(interopQueries.kinds(api));
   const progress = useInteropProgress();
   const [kind, setKind] = useState<ImportKindName>('json');
   const [path, setPath] = useState('');
@@ -46,7 +44,6 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
       for (const key of [KEYS.overview, KEYS.memories, KEYS.consolidation]) void queryClient.invalidateQueries({ queryKey: key });
     },
   });
-  const available = kinds.data?.available.includes(kind) ?? false;
   const reset = () => {
     preview.reset();
     run.reset();
@@ -77,16 +74,10 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
               {IMPORT_KIND_NAMES.map((name) => (
                 <option key={name} value={name}>
                   {KIND_LABELS[name]}
-                  {kinds.data && !kinds.data.available.includes(name) ? ' — not available' : ''}
                 </option>
               ))}
             </select>
           </label>
-          {kinds.data && !available && (
-            <p className="note" role="status">
-              Importing this kind is not available in this build of Mindloom.
-            </p>
-          )}
           <PathField
             label="File to import (a path on the machine running Mindloom)"
             purpose="import"
@@ -106,7 +97,7 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
           {run.isPending && <InteropProgressLine progress={progress} label="Importing…" />}
           <FormError error={preview.error ?? run.error} />
           <div className="actions">
-            <button type="submit" className={preview.data ? undefined : 'primary'} disabled={!available || path.trim() === '' || preview.isPending || run.isPending}>
+            <button type="submit" className={preview.data ? undefined : 'primary'} disabled={path.trim() === '' || preview.isPending || run.isPending}>
               {preview.isPending ? 'Previewing…' : 'Preview'}
             </button>
             <button type="button" className={preview.data ? 'primary' : undefined} disabled={!preview.data || run.isPending} onClick={() => run.mutate()}>
