@@ -68,7 +68,7 @@ test('export the demo to JSON, import it into a new mind with a preview, and see
   await expect(interop.countOf(interop.preview, 'links')).toHaveText('0');
 });
 
-test('a broken file and a kind without an importer are named, and nothing is imported', async ({ app, outside, workDir }, testInfo) => {
+test('a broken file is named by its line, and nothing is imported', async ({ app, outside, workDir }, testInfo) => {
   const interop = new InteropDialogs(app.page);
   await app.overview.expectLoaded();
   const before = outside().stats();
