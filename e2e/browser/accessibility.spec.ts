@@ -13,6 +13,8 @@ import { LineagePage } from '../pages/lineage-page';
 test.use({ mind: { kind: 'demo' } });
 
 test('the overview, browser, memory page and settings', async ({ app, outside }, testInfo) => {
+  // Nine axe runs, one over the Browser's grid and six over memory pages: slow on a busy machine.
+  test.slow();
   await app.overview.expectLoaded();
   await expectAccessible(app.page, testInfo, 'overview');
   await app.go('#/browser');
@@ -38,6 +40,8 @@ test('the overview, browser, memory page and settings', async ({ app, outside },
 });
 
 test('the editing views and their dialogs', async ({ app, outside }, testInfo) => {
+  // An axe run per view and per dialog: slow on a busy machine.
+  test.slow();
   const store = outside();
   await app.review.open(app.go);
   await expect(app.review.card.or(app.page.getByRole('status').filter({ hasText: 'Nothing waits for review' }))).toBeVisible();
