@@ -40,6 +40,10 @@ export function FileMenu() {
     setOpen(false);
     button.current?.focus();
   };
+  const openDialog = (which: 'check' | 'import' | 'export') => {
+    setOpen(false);
+    setDialog(which);
+  };
   const startBackup = () => {
     setOpen(false);
     // The desktop shell asks where with its own dialog; a browser asks here.
@@ -85,34 +89,13 @@ export function FileMenu() {
           <button ref={firstItem} type="button" role="menuitem" onClick={startBackup}>
             Back up…
           </button>
-          <button
-            type="button"
-            role="menuitem"
-            onClick={() => {
-              setOpen(false);
-              setDialog('check');
-            }}
-          >
+          <button type="button" role="menuitem" onClick={() => openDialog('check')}>
             Check this mind…
           </button>
-          <button
-            type="button"
-            role="menuitem"
-            onClick={() => {
-              setOpen(false);
-              setDialog('import');
-            }}
-          >
+          <button type="button" role="menuitem" onClick={() => openDialog('import')}>
             Import…
           </button>
-          <button
-            type="button"
-            role="menuitem"
-            onClick={() => {
-              setOpen(false);
-              setDialog('export');
-            }}
-          >
+          <button type="button" role="menuitem" onClick={() => openDialog('export')}>
             Export…
           </button>
         </div>
