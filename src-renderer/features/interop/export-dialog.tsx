@@ -6,6 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { EXPORT_FORMATS, type ExportFormat } from '../../../shared/contract/interop';
 import { useApi } from '../../api/client';
+import { ChoiceField } from '../../components/choice-field';
 import { count } from '../../components/format';
 import { FormActions } from '../../components/form-actions';
 import { FormError } from '../../components/form-error';
@@ -21,7 +22,6 @@ const FORMAT_LABELS: Record<ExportFormat, string> = {
 export function ExportDialog({ onClose }: { onClose(): void }) {
   const api = useApi();
   const titleId = useId();
-  const formatId = useId();
   const progress = useInteropProgress();
   const [format, setFormat] = useState<ExportFormat>('json');
   const [path, setPath] = useState('');
@@ -49,16 +49,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
             run.mutate();
           }}
         >
-          <label className="field" htmlFor={formatId}>
-            <span>Format</span>
-            <select id={formatId} value={format} onChange={(event) => setFormat(event.target.value as ExportFormat)}>
-              {EXPORT_FORMATS.map((name) => (
-                <option key={name} value={name}>
-                  {FORMAT_LABELS[name]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ChoiceField label="Format" names={EXPORT_FORMATS} labels={FORMAT_LABELS} value={format} onChange={setFormat} />
           <PathField label="Export to (a path on the machine running Mindloom; relative: beside the mind)" purpose="export" value={path} onChange={setPath} />
           <label className="check">
             <input type="checkbox" checked={overwrite} onChange={(event) => setOverwrite(event.target.checked)} />

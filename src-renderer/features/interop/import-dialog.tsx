@@ -10,6 +10,7 @@ import { MEMORY_TYPES, type MemoryType } from '../../../shared/model';
 import { useApi } from '../../api/client';
 import { KEYS } from '../../api/queries';
 import { hrefOf } from '../../app/router';
+import { ChoiceField } from '../../components/choice-field';
 import { count } from '../../components/format';
 import { FormError } from '../../components/form-error';
 import { ModalDialog } from '../../components/modal-dialog';
@@ -30,7 +31,6 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const titleId = useId();
-  const kindId = useId();
   const stackId = useId();
   const progress = useInteropProgress();
   const [kind, setKind] = useState<ImportKindName>('json');
@@ -61,23 +61,16 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
             preview.mutate();
           }}
         >
-          <label className="field" htmlFor={kindId}>
-            <span>Kind of source</span>
-            <select
-              id={kindId}
-              value={kind}
-              onChange={(event) => {
-                setKind(event.target.value as ImportKindName);
-                reset();
-              }}
-            >
-              {IMPORT_KIND_NAMES.map((name) => (
-                <option key={name} value={name}>
-                  {KIND_LABELS[name]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ChoiceField
+            label="Kind of source"
+            names={IMPORT_KIND_NAMES}
+            labels={KIND_LABELS}
+            value={kind}
+            onChange={(next) => {
+              setKind(next);
+              reset();
+            }}
+          />
           <PathField
             label="File to import (a path on the machine running Mindloom)"
             purpose="import"
