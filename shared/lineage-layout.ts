@@ -1,20 +1,19 @@
 /**
  * Where each lineage node goes. Two layered layouts, both top to bottom with dependents above the
  * focus and ancestors (down to the raw captures) below it:
- * - elk's `layered` algorithm, tuned for speed (low thoroughness, cheap crossing minimisation,
- *   simple node placement, model order kept), for graphs small enough that it answers at once;
- * - for larger graphs a fast layered layout of our own: one layer per depth, each layer ordered
- *   by the barycentre of its neighbours in the layer before (a few sweeps down and up), which is
- *   linear in nodes and edges where elk's is not.
- * Shared so the renderer's layout worker (features/lineage/layout-worker.ts) and the bench (which
- * times elk on its own) run the same code.
+ * - elk's `layered` algorithm (shared/lineage-elk-layout.ts), for graphs small enough that it
+ *   answers at once; the view runs it in a Web Worker;
+ * - for larger graphs the fast layered layout here: one layer per depth, each layer ordered by the
+ *   barycentre of its neighbours in the layer before (a few sweeps down and up), which is linear in
+ *   nodes and edges where elk's is not, so the view runs it in place (milliseconds for thousands
+ *   of nodes) without waiting for the worker and elk to start.
+ * This module does not import elk, so the renderer's main bundle stays without it.
  */
-import ELK from 'elkjs/lib/elk.bundled.js';
 
 export const NODE_WIDTH = 200;
 export const NODE_HEIGHT = 64;
-const COLUMN_GAP = 24;
-const LAYER_GAP = 72;
+export const COLUMN_GAP = 24;
+export const LAYER_GAP = 72;
 /** Above this many nodes elk's layered layout takes too long to feel immediate; the fast one is used. */
 export const ELK_MAX_NODES = 400;
 const BARYCENTRE_SWEEPS = 4;
@@ -32,39 +31,6 @@ export interface LayoutResult {
   engine: 'elk' | 'layers';
   /** How long the layout itself took. */
   ms: number;
-}
-
-export const ELK_SPEED_OPTIONS: Readonly<Record<string, string>> = {
-  'elk.algorithm': 'layered',
-  'elk.direction': 'DOWN',
-  'elk.layered.thoroughness': '1',
-  'elk.layered.crossingMinimization.strategy': 'INTERACTIVE',
-  'elk.layered.nodePlacement.strategy': 'SIMPLE',
-  'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
-  'elk.layered.cycleBreaking.strategy': 'MODEL_ORDER',
-  'elk.edgeRouting': 'POLYLINE',
-  'elk.spacing.nodeNode': String(COLUMN_GAP),
-  'elk.layered.spacing.nodeNodeBetweenLayers': String(LAYER_GAP),
-};
-
-let elk: InstanceType<typeof ELK> | null = null;
-
-export async function elkLayout(input: LayoutInput): Promise<Positions> {
-  elk ??= new ELK();
-  // Model order: dependents first, then the focus, then ancestors by depth, so elk keeps the layers in that order.
-  const ordered = [...input.nodes].sort((a, b) => a.depth - b.depth);
-  const ids = new Set(ordered.map((n) => n.id));
-  const graph = await elk.layout({
-    id: 'lineage',
-    layoutOptions: { ...ELK_SPEED_OPTIONS },
-    children: ordered.map((n) => ({ id: n.id, width: NODE_WIDTH, height: NODE_HEIGHT })),
-    edges: input.edges
-      .filter((e) => ids.has(e.from) && ids.has(e.to) && e.from !== e.to)
-      .map((e, i) => ({ id: `e${i}`, sources: [e.from], targets: [e.to] })),
-  });
-  const positions: Positions = {};
-  for (const child of graph.children ?? []) positions[child.id] = { x: child.x ?? 0, y: child.y ?? 0 };
-  return positions;
 }
 
 /** One layer per depth; within a layer, nodes ordered by where their neighbours in the previous layer sit. */
@@ -128,15 +94,4 @@ export function layeredLayout(input: LayoutInput): Positions {
     });
   }
   return positions;
-}
-
-/** The layout a graph of this size gets, timed. */
-export async function layoutGraph(input: LayoutInput, clock: () => number): Promise<LayoutResult> {
-  const started = clock();
-  if (input.nodes.length <= ELK_MAX_NODES) {
-    const positions = await elkLayout(input);
-    return { positions, engine: 'elk', ms: clock() - started };
-  }
-  const positions = layeredLayout(input);
-  return { positions, engine: 'layers', ms: clock() - started };
 }

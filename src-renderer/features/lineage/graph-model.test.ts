@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LineageNodeView } from '../../../shared/contract/lineage';
 import { layeredLayout } from '../../../shared/lineage-layout';
-import { displayGraph, GROUP_THRESHOLD, mergeExpansion, nodeInDirection, rootsOf, type ShownGraph, whyPaths } from './graph-model';
+import { displayGraph, GROUP_THRESHOLD, groupIdsOf, mergeExpansion, nodeInDirection, rootsOf, type ShownGraph, whyPaths } from './graph-model';
 
 const node = (id: string, depth: number, extra: Partial<LineageNodeView> = {}): LineageNodeView => ({
   id,
@@ -66,6 +66,11 @@ describe('the lineage graph model', () => {
     const depthOneNotes = many.nodes.filter((n) => n.depth === 1 && n.type === 'note').length;
     expect(opened.nodes.filter((n) => n.kind === 'memory')).toHaveLength(1 + depthOneNotes);
     expect(opened.nodes.filter((n) => n.kind === 'group')).toHaveLength(3);
+    // Opening every group shows every memory, and the graph is no longer grouped.
+    const all = displayGraph(many, 'focus', new Set(groupIdsOf(grouped)));
+    expect(all.grouped).toBe(false);
+    expect(all.nodes.filter((n) => n.kind === 'memory')).toHaveLength(many.nodes.length);
+    expect(all.edges).toHaveLength(many.edges.length);
     expect(displayGraph(graph, 'focus', new Set()).grouped).toBe(false);
   });
 

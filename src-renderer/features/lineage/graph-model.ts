@@ -68,6 +68,7 @@ export interface DisplayGraph {
   nodes: DisplayNode[];
   /** Links between what is shown; a link to a grouped memory ends at its group. */
   edges: (LineageEdgeView & { key: string })[];
+  /** Whether some memories are folded into groups. */
   grouped: boolean;
 }
 
@@ -112,7 +113,12 @@ export function displayGraph(graph: ShownGraph, focus: string, openGroups: Reado
     const key = edgeKey(drawn);
     if (!edges.has(key)) edges.set(key, { ...drawn, key });
   }
-  return { nodes, edges: [...edges.values()], grouped: true };
+  return { nodes, edges: [...edges.values()], grouped: groups.size > 0 };
+}
+
+/** The ids of the groups a display graph shows: opening them all shows every memory. */
+export function groupIdsOf(display: DisplayGraph): string[] {
+  return display.nodes.flatMap((n) => (n.kind === 'group' ? [n.group.id] : []));
 }
 
 export function layoutInputOf(display: DisplayGraph): LayoutInput {

@@ -1,8 +1,10 @@
 /**
- * The layout worker: lays out one lineage graph per message off the main thread, so the view
- * stays responsive while elk (or the fast layered layout, for large graphs) runs.
+ * The layout worker: lays out one small lineage graph per message with elk, off the main thread,
+ * so the view stays responsive while elk runs (larger graphs get the fast layout in place:
+ * use-layout.ts).
  */
-import { type LayoutInput, layoutGraph, type LayoutResult } from '../../../shared/lineage-layout';
+import { elkLayout } from '../../../shared/lineage-elk-layout';
+import type { LayoutInput, LayoutResult } from '../../../shared/lineage-layout';
 
 export interface LayoutRequest {
   key: string;
@@ -22,10 +24,15 @@ const scope = self as unknown as {
  * elk's bundled build, once constructed inside a worker, claims `self.onmessage` for its own
  * protocol; this worker listens with addEventListener and takes that claim back after each layout.
  */
-const layout = (input: LayoutInput) =>
-  layoutGraph(input, () => performance.now()).finally(() => {
+async function layout(input: LayoutInput): Promise<LayoutResult> {
+  const started = performance.now();
+  try {
+    const positions = await elkLayout(input);
+    return { positions, engine: 'elk', ms: performance.now() - started };
+  } finally {
     scope.onmessage = null;
-  });
+  }
+}
 
 scope.addEventListener('message', (event) => {
   const { key, input } = event.data;

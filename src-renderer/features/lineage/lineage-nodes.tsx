@@ -1,9 +1,13 @@
 /**
  * The two kinds of node the lineage canvas draws: a memory, and a group of memories folded by
  * depth and type in very large graphs. Both are memoized and CSS only: thousands are on screen.
+ * They draw no React Flow handles: every node's size and link ends are given with it
+ * (FLOW_NODE_FRAME), so React Flow measures nothing. Zoomed out past reading, a memory is its box
+ * alone (no words, bar or buttons): a fraction of the DOM to build, lay out and paint.
  */
-import { Handle, type Node, type NodeProps, Position } from '@xyflow/react';
+import { type Node, type NodeProps, Position } from '@xyflow/react';
 import { createContext, memo, useContext } from 'react';
+import { NODE_HEIGHT, NODE_WIDTH } from '../../../shared/lineage-layout';
 import type { LineageNodeView } from '../../../shared/contract/lineage';
 import { words } from '../../components/format';
 import type { GroupNode } from './graph-model';
@@ -27,19 +31,39 @@ export interface NodeActions {
 }
 export const NodeActionsContext = createContext<NodeActions>({ expand: () => undefined, openGroup: () => undefined, refocus: () => undefined });
 
+/** Below this zoom a node's words are too small to read: nodes are drawn as bare boxes. */
+export const READABLE_ZOOM = 0.4;
+/** Whether the canvas is zoomed in far enough for nodes to show their words; provided by the view. */
+export const ReadableContext = createContext(true);
+
+/**
+ * What every flow node carries besides its place: its size, as measured (so React Flow neither
+ * waits for nor runs a measurement), and where links meet it (top and bottom centre), so links are
+ * drawn with the nodes rather than after a measuring pass.
+ */
+export const FLOW_NODE_FRAME: Required<Pick<Node, 'width' | 'height' | 'measured' | 'handles'>> = {
+  width: NODE_WIDTH,
+  height: NODE_HEIGHT,
+  measured: { width: NODE_WIDTH, height: NODE_HEIGHT },
+  handles: [
+    { type: 'target', position: Position.Top, x: NODE_WIDTH / 2, y: 0, width: 0, height: 0 },
+    { type: 'source', position: Position.Bottom, x: NODE_WIDTH / 2, y: NODE_HEIGHT, width: 0, height: 0 },
+  ],
+};
+
 const DIMMED = new Set(['superseded', 'archived', 'forgotten']);
 export const nodeDomId = (id: string) => `lineage-node-${id}`;
 
 const MemoryNode = memo(function MemoryNode({ data }: NodeProps<MemoryFlowNode>) {
   const { node } = data;
   const actions = useContext(NodeActionsContext);
+  const readable = useContext(ReadableContext);
   const classes = ['lineage-node', `tier-${node.tier}`];
   if (DIMMED.has(node.status)) classes.push('dimmed');
   if (data.focus) classes.push('focus');
   if (data.selected) classes.push('selected');
   if (data.onWhyPath) classes.push('why');
   if (data.match) classes.push('match');
-  const percent = Math.round(node.effectiveConfidence * 100);
   return (
     <div
       id={nodeDomId(node.id)}
@@ -49,7 +73,15 @@ const MemoryNode = memo(function MemoryNode({ data }: NodeProps<MemoryFlowNode>)
       data-status={node.status}
       onDoubleClick={() => actions.refocus(node.id)}
     >
-      <Handle type="target" position={Position.Top} isConnectable={false} />
+      {readable && <MemoryNodeBody node={node} expand={actions.expand} />}
+    </div>
+  );
+});
+
+function MemoryNodeBody({ node, expand }: { node: LineageNodeView; expand: NodeActions['expand'] }) {
+  const percent = Math.round(node.effectiveConfidence * 100);
+  return (
+    <>
       <div className="lineage-node-head">
         <span className="lineage-type">{words(node.type)}</span>
         {node.status !== 'active' && <span className="lineage-status">{words(node.status)}</span>}
@@ -61,7 +93,7 @@ const MemoryNode = memo(function MemoryNode({ data }: NodeProps<MemoryFlowNode>)
             aria-label={`Show ${node.hidden} hidden neighbours of ${node.id}`}
             onClick={(event) => {
               event.stopPropagation();
-              actions.expand(node);
+              expand(node);
             }}
           >
             +{node.hidden}
@@ -72,24 +104,21 @@ const MemoryNode = memo(function MemoryNode({ data }: NodeProps<MemoryFlowNode>)
       <div className="lineage-bar" title={`Effective confidence ${percent}%`}>
         <span style={{ width: `${percent}%` }} />
       </div>
-      <Handle type="source" position={Position.Bottom} isConnectable={false} />
-    </div>
+    </>
   );
-});
+}
 
 const GroupNodeView = memo(function GroupNodeView({ data }: NodeProps<GroupFlowNode>) {
   const { group } = data;
   const actions = useContext(NodeActionsContext);
   return (
     <div className="lineage-group" data-group-id={group.id} onDoubleClick={() => actions.openGroup(group.id)}>
-      <Handle type="target" position={Position.Top} isConnectable={false} />
       <span>
         {group.count.toLocaleString()} {words(group.type)} · depth {group.depth}
       </span>
       <button type="button" className="nodrag" tabIndex={-1} onClick={() => actions.openGroup(group.id)}>
         Show each
       </button>
-      <Handle type="source" position={Position.Bottom} isConnectable={false} />
     </div>
   );
 });

@@ -6,9 +6,9 @@
  * is the mind as it stood then, read-only.
  */
 import { useQuery } from '@tanstack/react-query';
-import { type Edge, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow } from '@xyflow/react';
+import { type Edge, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStore, type Viewport } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { LineageDirectionName, LineageNodeView } from '../../../shared/contract/lineage';
 import { useApi } from '../../api/client';
 import { lineageQueries } from '../../api/lineage-queries';
@@ -18,12 +18,14 @@ import { ErrorState, Loading } from '../../components/states';
 import type { MemoryTabProps } from '../memory/memory-tabs';
 import { EDGE_STYLES } from './edge-kinds';
 import { download, lineageSvg, pngDataUrl, svgDataUrl } from './export-image';
+import { FIT_OPTIONS, fittedViewport, MIN_ZOOM } from './fit';
 import {
   type Arrow,
   type DisplayGraph,
   displayGraph,
   displayIdOf,
   findNodes,
+  groupIdsOf,
   layoutInputOf,
   mergeExpansion,
   nodeInDirection,
@@ -33,7 +35,17 @@ import {
 import { NODE_HEIGHT, NODE_WIDTH, type Positions } from '../../../shared/lineage-layout';
 import { LineageCard } from './lineage-card';
 import { LineageLegend } from './lineage-legend';
-import { type GroupFlowNode, type MemoryFlowNode, NODE_TYPES, type NodeActions, NodeActionsContext, nodeDomId } from './lineage-nodes';
+import {
+  FLOW_NODE_FRAME,
+  type GroupFlowNode,
+  type MemoryFlowNode,
+  NODE_TYPES,
+  type NodeActions,
+  NodeActionsContext,
+  nodeDomId,
+  READABLE_ZOOM,
+  ReadableContext,
+} from './lineage-nodes';
 import './lineage.css';
 import { prepareLayout, useLayout } from './use-layout';
 
@@ -42,8 +54,6 @@ const MAX_DEPTH_STEP = 10;
 const DEFAULT_DEPTH = 3;
 /** Above this many drawn nodes, links are straight lines (cheapest to draw). */
 const STRAIGHT_EDGES_ABOVE = 500;
-/** A small graph fitted to the view stays at its natural size rather than blown up. */
-const FIT_OPTIONS = { maxZoom: 1 };
 const DIRECTIONS: { value: LineageDirectionName; label: string }[] = [
   { value: 'up', label: 'Why' },
   { value: 'down', label: 'What depends on this' },
@@ -153,6 +163,8 @@ function LineageCanvas({ graph: answer, focus, cut, asOf, depth, onDepth }: Canv
   const matches = useMemo(() => findNodes(graph.nodes, query), [graph.nodes, query]);
   const matchSet = useMemo(() => new Set(matches), [matches]);
   const byId = useMemo(() => new Map(graph.nodes.map((n) => [n.id, n])), [graph.nodes]);
+  const readable = useStore((s) => s.transform[2] >= READABLE_ZOOM);
+  const opening = useOpeningViewport(canvasRef, positions);
 
   const expand = useCallback(
     async (node: LineageNodeView) => {
@@ -183,7 +195,7 @@ function LineageCanvas({ graph: answer, focus, cut, asOf, depth, onDepth }: Canv
   );
 
   const nodes = useFlowNodes(display, positions, { focus, selected, paths: paths?.nodes ?? null, matches: matchSet });
-  const edges = useMemo(() => flowEdges(display, paths?.edges ?? null), [display, paths]);
+  const edges = useMemo(() => flowEdges(display, paths?.edges ?? null, readable), [display, paths, readable]);
 
   const refocus = actions.refocus;
   const centreOn = (target: string) => {
@@ -273,6 +285,11 @@ function LineageCanvas({ graph: answer, focus, cut, asOf, depth, onDepth }: Canv
             {matches.length === 0 ? 'no node matches' : `${matches.length} match${matches.length === 1 ? '' : 'es'}`}
           </span>
         )}
+        {display.grouped && (
+          <button type="button" onClick={() => setOpenGroups(new Set(groupIdsOf(display)))}>
+            Show every memory
+          </button>
+        )}
         <button type="button" onClick={() => void exportImage('png')} disabled={!positions}>
           Export PNG
         </button>
@@ -306,6 +323,7 @@ function LineageCanvas({ graph: answer, focus, cut, asOf, depth, onDepth }: Canv
           data-layout-engine={layout.status === 'ready' ? layout.result.engine : undefined}
           data-layout-ms={layout.status === 'ready' ? Math.round(layout.result.ms) : undefined}
           data-node-count={display.nodes.length}
+          data-memory-count={graph.nodes.length}
         >
           {layout.status === 'error' ? (
             <p className="form-error" role="alert">
@@ -313,32 +331,33 @@ function LineageCanvas({ graph: answer, focus, cut, asOf, depth, onDepth }: Canv
             </p>
           ) : layout.status === 'pending' ? (
             <Loading label="Laying out the graph…" />
-          ) : (
+          ) : opening === null ? null : (
             <NodeActionsContext.Provider value={actions}>
-              <ReactFlow
-                nodes={nodes}
-                edges={edges}
-                nodeTypes={NODE_TYPES}
-                onlyRenderVisibleElements
-                nodesDraggable={false}
-                nodesConnectable={false}
-                nodesFocusable={false}
-                edgesFocusable={false}
-                disableKeyboardA11y
-                elementsSelectable={false}
-                minZoom={0.02}
-                fitView
-                fitViewOptions={FIT_OPTIONS}
-                onNodeClick={(_, node) => {
-                  setSelected(node.id);
-                  // Keys act on the graph after a click; scrolling it into view would move the node from under the pointer.
-                  canvasRef.current?.focus({ preventScroll: true });
-                }}
-                zoomOnDoubleClick={false}
-                onPaneClick={() => setSelected(null)}
-              >
-                <MiniMap pannable zoomable ariaLabel="Overview of the lineage graph" />
-              </ReactFlow>
+              <ReadableContext.Provider value={readable}>
+                <ReactFlow
+                  nodes={nodes}
+                  edges={edges}
+                  nodeTypes={NODE_TYPES}
+                  onlyRenderVisibleElements
+                  nodesDraggable={false}
+                  nodesConnectable={false}
+                  nodesFocusable={false}
+                  edgesFocusable={false}
+                  disableKeyboardA11y
+                  elementsSelectable={false}
+                  minZoom={MIN_ZOOM}
+                  defaultViewport={opening}
+                  onNodeClick={(_, node) => {
+                    setSelected(node.id);
+                    // Keys act on the graph after a click; scrolling it into view would move the node from under the pointer.
+                    canvasRef.current?.focus({ preventScroll: true });
+                  }}
+                  zoomOnDoubleClick={false}
+                  onPaneClick={() => setSelected(null)}
+                >
+                  <MiniMap pannable zoomable ariaLabel="Overview of the lineage graph" />
+                </ReactFlow>
+              </ReadableContext.Provider>
             </NodeActionsContext.Provider>
           )}
         </div>
@@ -374,7 +393,7 @@ function useFlowNodes(display: DisplayGraph, positions: Positions | null, highli
         node =
           old?.type === 'group' && old.data.group === shown.group && old.position === position
             ? old
-            : { id, type: 'group', position, data: { group: shown.group }, width: NODE_WIDTH, height: NODE_HEIGHT };
+            : { id, type: 'group', position, data: { group: shown.group }, ...FLOW_NODE_FRAME };
       } else {
         const data = {
           node: shown.node,
@@ -391,7 +410,7 @@ function useFlowNodes(display: DisplayGraph, positions: Positions | null, highli
           old.data.selected === data.selected &&
           old.data.onWhyPath === data.onWhyPath &&
           old.data.match === data.match;
-        node = same ? old : { id, type: 'memory', position, data, width: NODE_WIDTH, height: NODE_HEIGHT, ariaLabel: `${shown.node.type} ${shown.node.text}` };
+        node = same ? old : { id, type: 'memory', position, data, ...FLOW_NODE_FRAME, ariaLabel: `${shown.node.type} ${shown.node.text}` };
       }
       made.set(id, node);
       return [node];
@@ -401,7 +420,22 @@ function useFlowNodes(display: DisplayGraph, positions: Positions | null, highli
   }, [display, positions, highlights.focus, highlights.selected, highlights.paths, highlights.matches]);
 }
 
-function flowEdges(display: DisplayGraph, why: Set<string> | null): Edge[] {
+/**
+ * The viewport React Flow opens at: the laid-out graph fitted to the canvas, measured once its
+ * positions are known (before the browser paints), and anew for each new layout.
+ */
+function useOpeningViewport(canvasRef: RefObject<HTMLDivElement | null>, positions: Positions | null): Viewport | null {
+  const [opening, setOpening] = useState<{ positions: Positions; viewport: Viewport } | null>(null);
+  useLayoutEffect(() => {
+    const canvas = canvasRef.current;
+    if (positions === null || canvas === null) return;
+    setOpening({ positions, viewport: fittedViewport(positions, { width: canvas.clientWidth, height: canvas.clientHeight }) });
+  }, [canvasRef, positions]);
+  return opening !== null && opening.positions === positions ? opening.viewport : null;
+}
+
+/** Links as React Flow draws them; zoomed out past reading, without dashes (thousands of tiny dashes are slow to paint). */
+function flowEdges(display: DisplayGraph, why: Set<string> | null, readable: boolean): Edge[] {
   const straight = display.nodes.length > STRAIGHT_EDGES_ABOVE;
   return display.edges.map((e) => {
     const style = EDGE_STYLES[e.kind];
@@ -412,7 +446,7 @@ function flowEdges(display: DisplayGraph, why: Set<string> | null): Edge[] {
       target: e.to,
       type: straight ? 'straight' : 'default',
       className: `lineage-edge kind-${e.kind}${lit ? ' why' : ''}`,
-      style: { stroke: style.colour, strokeDasharray: style.dash === '' ? undefined : style.dash, strokeWidth: lit ? 3 : 1.5 },
+      style: { stroke: style.colour, strokeDasharray: style.dash === '' || !readable ? undefined : style.dash, strokeWidth: lit ? 3 : 1.5 },
       data: { kind: e.kind },
     };
   });

@@ -1,10 +1,11 @@
 /**
- * Positions for a lineage graph, computed in the layout worker and cached per graph key (the
- * nodes and edges it is made of), so going back to a depth or direction seen before, or
- * re-rendering, lays nothing out again.
+ * Positions for a lineage graph, cached per graph key (the nodes and edges it is made of), so going
+ * back to a depth or direction seen before, or re-rendering, lays nothing out again. Small graphs
+ * are laid out by elk in the layout worker; larger ones by the fast layered layout, in place: it
+ * takes milliseconds, where the worker would first have to load elk.
  */
-import { useEffect, useState } from 'react';
-import type { LayoutInput, LayoutResult } from '../../../shared/lineage-layout';
+import { useEffect, useMemo, useState } from 'react';
+import { ELK_MAX_NODES, layeredLayout, type LayoutInput, type LayoutResult } from '../../../shared/lineage-layout';
 import type { LayoutReply, LayoutRequest } from './layout-worker';
 
 const CACHE_LIMIT = 24;
@@ -53,6 +54,17 @@ export function graphKey(input: LayoutInput): string {
   return `${nodes.join(',')}|${edges.join(',')}`;
 }
 
+/** The cached layout of a graph, made here and now when the graph is too large for elk. */
+function cachedOrInPlace(key: string, input: LayoutInput): LayoutResult | undefined {
+  const cached = cache.get(key);
+  if (cached || input.nodes.length <= ELK_MAX_NODES) return cached;
+  const started = performance.now();
+  const positions = layeredLayout(input);
+  const result: LayoutResult = { positions, engine: 'layers', ms: performance.now() - started };
+  remember(key, result);
+  return result;
+}
+
 export type LayoutState = { status: 'pending' } | { status: 'ready'; result: LayoutResult; key: string } | { status: 'error'; message: string };
 
 /** Starts the worker (and elk's warm-up in it) before the first graph arrives. */
@@ -61,9 +73,10 @@ export function prepareLayout(): void {
 }
 
 export function useLayout(input: LayoutInput | null): LayoutState {
-  const key = input === null ? null : graphKey(input);
+  // Sorting thousands of ids is not free: once per input, not per render.
+  const key = useMemo(() => (input === null ? null : graphKey(input)), [input]);
   const [state, setState] = useState<{ key: string | null; layout: LayoutState }>({ key: null, layout: { status: 'pending' } });
-  const cached = key === null ? undefined : cache.get(key);
+  const cached = key === null || input === null ? undefined : cachedOrInPlace(key, input);
   useEffect(() => {
     if (key === null || input === null || cache.has(key)) return;
     let current = true;
