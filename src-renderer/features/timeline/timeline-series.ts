@@ -4,7 +4,7 @@
  * to the type's floor, on one shared, ascending time axis (seconds, as uPlot reads time). Several
  * memories overlay on the same axis; each reads null before it existed.
  */
-import type { Timeline, TimelineEvent } from '../../../shared/contract/timeline';
+import type { Timeline } from '../../../shared/contract/timeline';
 import { DECAY, type DecayInput, effectiveConfidence } from '../../../shared/rules/decay';
 
 const DAY_MS = 86_400_000;
@@ -40,12 +40,7 @@ export interface TimelineColumns {
   beta: (number | null)[];
 }
 
-/** The stored confidence after an event (a row that moved no confidence keeps the one before). */
-export function storedAfter(event: TimelineEvent, previous: number | null): number | null {
-  return event.confidenceAfter ?? previous;
-}
-
-/** A timeline's events as numbers, parsed once: a chart of thousands of changes reads each many times. */
+/** A timeline's events as numbers, read once from its columns: a chart of thousands of changes reads each many times. */
 interface ParsedEvents {
   at: Float64Array;
   decayFrom: Float64Array;
@@ -59,34 +54,31 @@ interface ParsedEvents {
 }
 
 function parseEvents(timeline: Timeline): ParsedEvents {
-  const n = timeline.events.length;
+  const columns = timeline.events;
+  const n = columns.seq.length;
   const parsed: ParsedEvents = {
-    at: new Float64Array(n),
-    decayFrom: new Float64Array(n),
+    at: Float64Array.from(columns.at),
+    decayFrom: Float64Array.from(columns.decayFrom),
     stored: new Float64Array(n),
-    alpha: new Array<number | null>(n),
-    beta: new Array<number | null>(n),
-    protected: new Array<boolean>(n),
+    alpha: columns.alpha,
+    beta: columns.beta,
+    protected: columns.protected,
     decay: new Array<DecayInput>(n),
   };
   let previous: number | null = null;
-  timeline.events.forEach((event, i) => {
-    previous = storedAfter(event, previous);
-    parsed.at[i] = Date.parse(event.at);
-    parsed.decayFrom[i] = Date.parse(event.decayFrom);
+  for (let i = 0; i < n; i += 1) {
+    // A row that moved no confidence keeps the one before.
+    previous = columns.confidenceAfter[i] ?? previous;
     parsed.stored[i] = previous ?? Number.NaN;
-    parsed.alpha[i] = event.alpha;
-    parsed.beta[i] = event.beta;
-    parsed.protected[i] = event.protected;
     parsed.decay[i] = {
       type: timeline.type,
       confidence: previous ?? 0,
-      protected: event.protected,
+      protected: columns.protected[i] === true,
       createdAt: parsed.decayFrom[i] as number,
       lastVerifiedAt: null,
       lastReinforcedAt: null,
     };
-  });
+  }
   return parsed;
 }
 
