@@ -118,9 +118,13 @@ function focusInstants(type: Timeline['type'], events: ParsedEvents, end: number
   return { instants, projectionEnd, floorAt };
 }
 
+function nulls(length: number): (number | null)[] {
+  return new Array<number | null>(length).fill(null);
+}
+
 /** A step series' value at each instant of `xMs` (up to `end`), null before its first event and after `end`. */
 function stepValues(at: Float64Array, values: ArrayLike<number | null>, xMs: readonly number[], end: number): (number | null)[] {
-  const out: (number | null)[] = new Array<number | null>(xMs.length).fill(null);
+  const out = nulls(xMs.length);
   let e = -1;
   for (let i = 0; i < xMs.length; i += 1) {
     const x = xMs[i] as number;
@@ -143,16 +147,21 @@ export function timelineColumns(focus: Timeline, overlays: readonly Timeline[], 
   const { instants, projectionEnd, floorAt } = focusInstants(focus.type, events, end);
   for (const overlay of others) pushEventInstants(overlay, instants);
   const xMs = Float64Array.from(new Set(instants)).sort();
-  const x = Array.from(xMs, (ms) => ms / 1000);
   const xList = Array.from(xMs);
+  const x = xList.map((ms) => ms / 1000);
 
-  // The event in force at each instant (one pass): markers, the effective curve and the projection.
-  const effective: (number | null)[] = new Array<number | null>(x.length).fill(null);
-  const projection: (number | null)[] = new Array<number | null>(x.length).fill(null);
-  const markers: (number | null)[] = new Array<number | null>(x.length).fill(null);
+  // The event in force at each instant, in one pass: markers, the effective curve, its projection and
+  // the focus' step series (stored, α, β), read thousands of times on a cold page, so walked once.
+  const n = xList.length;
+  const effective = nulls(n);
+  const projection = nulls(n);
+  const markers = nulls(n);
+  const stored = nulls(n);
+  const alpha = nulls(n);
+  const beta = nulls(n);
   const markerIndex: number[] = [];
   let e = -1;
-  for (let i = 0; i < xList.length; i += 1) {
+  for (let i = 0; i < n; i += 1) {
     const at = xList[i] as number;
     while (e + 1 < events.at.length && (events.at[e + 1] as number) <= at) {
       e += 1;
@@ -161,9 +170,17 @@ export function timelineColumns(focus: Timeline, overlays: readonly Timeline[], 
         markerIndex.push(i);
       }
     }
-    if (e < 0 || Number.isNaN(events.stored[e])) continue;
+    if (e < 0) continue;
+    if (at <= end) {
+      alpha[i] = events.alpha[e] ?? null;
+      beta[i] = events.beta[e] ?? null;
+    }
+    if (Number.isNaN(events.stored[e])) continue;
     const value = effectiveConfidence(events.decay[e] as DecayInput, at);
-    if (at <= end) effective[i] = value;
+    if (at <= end) {
+      effective[i] = value;
+      stored[i] = events.stored[e] as number;
+    }
     if (projectionEnd !== null && at >= end) projection[i] = value;
   }
 
@@ -172,10 +189,10 @@ export function timelineColumns(focus: Timeline, overlays: readonly Timeline[], 
     effective,
     projection,
     floorAt,
-    stored: [events, ...others].map((parsed) => stepValues(parsed.at, parsed.stored, xList, end)),
+    stored: [stored, ...others.map((parsed) => stepValues(parsed.at, parsed.stored, xList, end))],
     markers,
     markerIndex,
-    alpha: stepValues(events.at, events.alpha, xList, end),
-    beta: stepValues(events.at, events.beta, xList, end),
+    alpha,
+    beta,
   };
 }
