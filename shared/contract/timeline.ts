@@ -29,34 +29,63 @@ export type TimelineCause = (typeof TIMELINE_CAUSES)[number];
 export const REVERTIBLE_FIELDS = ['content', 'fields', 'confidence', 'scope', 'project', 'sourceEntity'] as const;
 export type RevertibleField = (typeof REVERTIBLE_FIELDS)[number];
 
-export const TimelineEventSchema = z.object({
+/** One change as a person reads it (the CLI's JSON, a row of the Timeline tab's table): see `shared/timeline-events.ts`. */
+export interface TimelineEvent {
   /** The journal row's seq: the event's identity. */
-  seq: z.number().int(),
-  at: isoTime,
-  op: z.string(),
-  cause: z.enum(TIMELINE_CAUSES),
-  actor: z.string(),
-  reason: z.string().nullable(),
-  evidence: z.string().nullable(),
+  seq: number;
+  at: string;
+  op: string;
+  cause: TimelineCause;
+  actor: string;
+  reason: string | null;
+  evidence: string | null;
   /** The memory behind the change (the reinforcing episode, the successor, the source). */
-  linkedId: z.string().nullable(),
-  confidenceBefore: z.number().nullable(),
-  confidenceAfter: z.number().nullable(),
-  alpha: z.number().nullable(),
-  beta: z.number().nullable(),
+  linkedId: string | null;
+  confidenceBefore: number | null;
+  confidenceAfter: number | null;
+  alpha: number | null;
+  beta: number | null;
   /** When the decay clock (re)started, as of after the change. */
-  decayFrom: isoTime,
-  protected: z.boolean(),
+  decayFrom: string;
+  protected: boolean;
   /** The memory's version after the change; null for rows that changed no field of it. */
-  version: z.number().int().nullable(),
+  version: number | null;
+}
+
+const epochMs = z.number().int();
+const position = z.number().int().min(0);
+const numbers = z.array(z.number().nullable());
+
+/**
+ * A timeline's events as columns, oldest first: entry i of every column is event i. A memory
+ * reinforced thousands of times ships one array of numbers per field instead of an object per event,
+ * and each text once: `op`, `actor`, `reason`, `evidence` and `linkedId` are positions in `strings`
+ * (null: none), `cause` a position in TIMELINE_CAUSES, times epoch milliseconds.
+ */
+export const TimelineEventColumnsSchema = z.object({
+  seq: z.array(z.number().int()),
+  at: z.array(epochMs),
+  op: z.array(position),
+  cause: z.array(position.max(TIMELINE_CAUSES.length - 1)),
+  actor: z.array(position),
+  reason: z.array(position.nullable()),
+  evidence: z.array(position.nullable()),
+  linkedId: z.array(position.nullable()),
+  confidenceBefore: numbers,
+  confidenceAfter: numbers,
+  alpha: numbers,
+  beta: numbers,
+  decayFrom: z.array(epochMs),
+  protected: z.array(z.boolean()),
+  version: z.array(z.number().int().nullable()),
+  strings: z.array(z.string()),
 });
-export type TimelineEvent = z.output<typeof TimelineEventSchema>;
+export type TimelineEventColumns = z.output<typeof TimelineEventColumnsSchema>;
 
 export const TimelineSchema = z.object({
   id: z.string(),
   type: memoryTypeSchema,
-  /** Oldest first. */
-  events: z.array(TimelineEventSchema),
+  events: TimelineEventColumnsSchema,
   /** Older events were left out (the newest `limit` are kept). */
   truncated: z.boolean(),
   asOf: isoTime.nullable(),
@@ -94,7 +123,7 @@ const asOfAndLimit = {
 };
 
 export const TIMELINE_CALLS = {
-  /** Every change to a memory's stored state, oldest first, with its cause. */
+  /** Every change to a memory's stored state, oldest first, with its cause (as columns). */
   'memories.timeline': { request: z.strictObject(asOfAndLimit), response: TimelineSchema },
   /** The memory's changes, newest first, with what each field held before and after. */
   'memories.changes': {

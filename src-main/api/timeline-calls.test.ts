@@ -1,5 +1,6 @@
 /** The timeline calls over the real API: answered in their schemas, the revert as an action of its own, typed refusals. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expandTimeline } from '../../shared/timeline-events';
 import { createMemory } from '../mind/create';
 import { editMemory } from '../mind/edit';
 import { openMind } from '../mind/mind';
@@ -27,7 +28,7 @@ describe('the timeline calls', () => {
     const id = addEditedNote(f.mindPath);
     await callOk(f.api, 'session.open', { path: f.mindPath });
     const timeline = await callOk(f.api, 'memories.timeline', { id });
-    expect(timeline.events.map((e) => e.cause)).toEqual(['created', 'edited']);
+    expect(expandTimeline(timeline).events.map((e) => e.cause)).toEqual(['created', 'edited']);
     const changes = await callOk(f.api, 'memories.changes', { id });
     expect(changes.items.map((c) => [c.op, c.memoryVersion])).toEqual([
       ['edit', 2],

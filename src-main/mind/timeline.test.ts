@@ -5,10 +5,13 @@ import { getChanges } from './history';
 import type { Mind } from './mind';
 import { revertField } from './revert-field';
 import { supersedeBelief } from './supersede';
+import { expandTimeline } from '../../shared/timeline-events';
 import { getTimeline } from './timeline';
 import { DAY_MS, T0, USER, add, expectRefusedWithoutWrites, freshMind, journalRows } from './test-support';
 
 let mind: Mind;
+/** The timeline with one object per event (its columns read back), as the CLI prints it. */
+const timelineOf = (...args: Parameters<typeof getTimeline>) => expandTimeline(getTimeline(...args));
 afterEach(() => mind?.close());
 
 describe('getTimeline', () => {
@@ -27,7 +30,7 @@ describe('getTimeline', () => {
     t.clock.advance(DAY_MS);
     const { created } = supersedeBelief(mind, belief.id, { content: 'Friday deploys without a canary break' }, { actor: 'user', reason: 'sharper' });
 
-    const timeline = getTimeline(mind, belief.id);
+    const timeline = timelineOf(mind, belief.id);
     expect(timeline.events.map((e) => [e.cause, e.linkedId])).toEqual([
       ['created', null],
       ['reinforced', episode.id],
@@ -47,8 +50,23 @@ describe('getTimeline', () => {
     expect(timeline.events[1]).toMatchObject({ actor: 'agent:claude', reason: 'seen again', confidenceBefore: 0.5, confidenceAfter: 2 / 3 });
     expect(timeline.events[3]).toMatchObject({ evidence: 'src/deploy.ts:12', decayFrom: new Date(T0 + 3 * DAY_MS).toISOString() });
     expect(timeline.successors).toEqual([created.id]);
-    expect(getTimeline(mind, created.id)).toMatchObject({ predecessors: [belief.id], successors: [] });
-    expect(getTimeline(mind, created.id).events[0]).toMatchObject({ cause: 'supersedes', linkedId: belief.id });
+    expect(timelineOf(mind, created.id)).toMatchObject({ predecessors: [belief.id], successors: [] });
+    expect(timelineOf(mind, created.id).events[0]).toMatchObject({ cause: 'supersedes', linkedId: belief.id });
+  });
+
+  it('ships the events as columns, each text once', () => {
+    const t = freshMind();
+    mind = t.mind;
+    const note = add(mind, { type: 'note', content: 'coffee helps', confidence: 0.5 });
+    for (let i = 0; i < 3; i += 1) {
+      t.clock.advance(DAY_MS);
+      reinforceMemory(mind, note.id, { evidence: 'the morning log' }, { actor: 'agent:claude' });
+    }
+    const { events } = getTimeline(mind, note.id);
+    expect(events.seq).toHaveLength(4);
+    expect(events.at).toEqual([T0, T0 + DAY_MS, T0 + 2 * DAY_MS, T0 + 3 * DAY_MS]);
+    expect(events.strings.filter((s) => s === 'the morning log' || s === 'agent:claude')).toHaveLength(2);
+    expect(events.evidence.slice(1).every((p) => p !== null && events.strings[p] === 'the morning log')).toBe(true);
   });
 
   it('stops at asOf and keeps only the newest events past the limit', () => {
@@ -59,10 +77,10 @@ describe('getTimeline', () => {
       t.clock.advance(DAY_MS);
       reinforceMemory(mind, note.id, {}, USER);
     }
-    const past = getTimeline(mind, note.id, { asOf: T0 + 2 * DAY_MS });
+    const past = timelineOf(mind, note.id, { asOf: T0 + 2 * DAY_MS });
     expect(past.events.map((e) => e.cause)).toEqual(['created', 'reinforced', 'reinforced']);
     expect(past.asOf).toBe(new Date(T0 + 2 * DAY_MS).toISOString());
-    const newest = getTimeline(mind, note.id, { limit: 2 });
+    const newest = timelineOf(mind, note.id, { limit: 2 });
     expect(newest.truncated).toBe(true);
     expect(newest.events.map((e) => e.version)).toEqual([5, 6]);
     expect(newest.events[0]?.confidenceBefore).toBeLessThan(newest.events[1]?.confidenceAfter as number);
@@ -70,9 +88,9 @@ describe('getTimeline', () => {
 
   it('refuses an unknown memory and a bad limit', () => {
     mind = freshMind().mind;
-    expect(() => getTimeline(mind, 'nt_missing')).toThrow(/No memory/);
+    expect(() => timelineOf(mind, 'nt_missing')).toThrow(/No memory/);
     const note = add(mind, { type: 'note' });
-    expect(() => getTimeline(mind, note.id, { limit: 0 })).toThrow(/limit/);
+    expect(() => timelineOf(mind, note.id, { limit: 0 })).toThrow(/limit/);
   });
 });
 
@@ -99,7 +117,7 @@ describe('revertField', () => {
       ['edit', 2],
       ['create', 1],
     ]);
-    expect(getTimeline(mind, note.id).events.at(-1)?.cause).toBe('reverted');
+    expect(timelineOf(mind, note.id).events.at(-1)?.cause).toBe('reverted');
   });
 
   it('refuses a stale version, a belief confidence, the current version and a value already there, writing nothing', () => {

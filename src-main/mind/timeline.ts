@@ -4,7 +4,7 @@
  * decay clock after it, so a chart can draw the effective (decayed) curve between changes. Decay
  * itself is computed on read (shared/rules/decay.ts), never journaled: it is the curve, not events.
  */
-import type { Timeline, TimelineCause, TimelineEvent } from '../../shared/contract/timeline';
+import { TIMELINE_CAUSES, type Timeline, type TimelineCause, type TimelineEventColumns } from '../../shared/contract/timeline';
 import { MindError } from '../../shared/errors';
 import { decayAnchor } from '../../shared/rules/decay';
 import { linksFrom, linksTo } from '../store/links-repo';
@@ -53,18 +53,14 @@ export function getTimeline(mind: Mind, id: string, options: { asOf?: number | u
   if (options.asOf !== undefined && !Number.isFinite(options.asOf)) throw new MindError('invalid_input', 'asOf must be a valid time.');
   const memory = loadMemory(mind, id);
   const window = timelineRowsOf(mind.store.db, memory.id, options.asOf ?? null, limit);
-  const rows = window.rows.filter(describesMemory);
-  const versions = statesByVersion(mind, memory, rows);
-  // A row that changed no field (a record journaled under the memory) keeps the state before it.
-  let state: VersionState = versions.values().next().value ?? memory;
-  const events = rows.map((row) => {
-    state = (row.memoryVersion !== null ? versions.get(row.memoryVersion) : undefined) ?? state;
-    return eventOf(row, state);
-  });
+  // describesMemory reads the bag only of rows that made no version (rare): the rest are not parsed.
+  const rows = window.rows.filter((row) =>
+    describesMemory({ memoryId: row.memoryId, memoryVersion: row.memoryVersion, after: row.memoryVersion === null ? afterOf(row) : null }),
+  );
   return {
     id: memory.id,
     type: memory.type,
-    events,
+    events: eventColumns(rows, statesByVersion(mind, memory, rows), memory),
     truncated: window.truncated,
     asOf: options.asOf === undefined ? null : iso(options.asOf),
     predecessors: supersessionChain(mind, memory, 'predecessors', options.asOf),
@@ -78,36 +74,65 @@ function statesByVersion(mind: Mind, memory: MemoryRecord, rows: readonly Timeli
   return first === undefined || first === null ? new Map() : versionStatesOf(mind.store.db, memory.seq, first);
 }
 
-function eventOf(row: TimelineRow, state: VersionState): TimelineEvent {
-  const known = CAUSE_OF_OP[row.op];
-  return {
-    seq: row.seq,
-    at: iso(row.at) as string,
-    op: row.op,
-    cause: known?.cause ?? 'other',
-    actor: row.actor,
-    reason: row.reason,
-    evidence: evidenceText(row.evidence),
-    linkedId: linkedIdOf(row, known?.linkedKeys ?? []),
-    confidenceBefore: row.confidenceBefore,
-    confidenceAfter: row.confidenceAfter,
-    alpha: state.alpha,
-    beta: state.beta,
-    decayFrom: iso(decayAnchor(state)) as string,
-    protected: state.protected,
-    version: row.memoryVersion,
+const CAUSE_POSITION = new Map<TimelineCause, number>(TIMELINE_CAUSES.map((cause, i) => [cause, i]));
+
+/** The rows as columns, each text once in `strings`. */
+function eventColumns(rows: readonly TimelineRow[], versions: Map<number, VersionState>, memory: MemoryRecord): TimelineEventColumns {
+  const columns: TimelineEventColumns = {
+    seq: [], at: [], op: [], cause: [], actor: [], reason: [], evidence: [], linkedId: [],
+    confidenceBefore: [], confidenceAfter: [], alpha: [], beta: [], decayFrom: [], protected: [], version: [], strings: [],
   };
+  const positions = new Map<string, number>();
+  const intern = (text: string | null): number | null => {
+    if (text === null) return null;
+    let position = positions.get(text);
+    if (position === undefined) {
+      position = columns.strings.push(text) - 1;
+      positions.set(text, position);
+    }
+    return position;
+  };
+  // A row that changed no field (a record journaled under the memory) keeps the state before it.
+  let state: VersionState = versions.values().next().value ?? memory;
+  for (const row of rows) {
+    state = (row.memoryVersion !== null ? versions.get(row.memoryVersion) : undefined) ?? state;
+    const known = CAUSE_OF_OP[row.op];
+    columns.seq.push(row.seq);
+    columns.at.push(row.at);
+    columns.op.push(intern(row.op) as number);
+    columns.cause.push(CAUSE_POSITION.get(known?.cause ?? 'other') as number);
+    columns.actor.push(intern(row.actor) as number);
+    columns.reason.push(intern(row.reason));
+    const evidence = row.evidenceJson === null ? null : (JSON.parse(row.evidenceJson) as unknown);
+    columns.evidence.push(intern(evidenceText(evidence)));
+    columns.linkedId.push(intern(linkedIdOf(row, evidence, known?.linkedKeys ?? [])));
+    columns.confidenceBefore.push(row.confidenceBefore);
+    columns.confidenceAfter.push(row.confidenceAfter);
+    columns.alpha.push(state.alpha);
+    columns.beta.push(state.beta);
+    columns.decayFrom.push(decayAnchor(state));
+    columns.protected.push(state.protected);
+    columns.version.push(row.memoryVersion);
+  }
+  return columns;
+}
+
+/** The row's `after` bag, parsed. */
+function afterOf(row: TimelineRow): Record<string, unknown> | null {
+  return row.afterJson === null ? null : (JSON.parse(row.afterJson) as Record<string, unknown>);
 }
 
 /** The first memory id the row names under one of `keys` (a list names its first), else an episode named as evidence. */
-function linkedIdOf(row: TimelineRow, keys: readonly string[]): string | null {
+function linkedIdOf(row: TimelineRow, evidence: unknown, keys: readonly string[]): string | null {
+  // Most rows (a reinforcement's α/β) name none of the keys: their bag is not parsed at all.
+  const after = keys.some((key) => row.afterJson?.includes(`"${key}"`)) ? afterOf(row) : null;
   for (const key of keys) {
-    const value = row.after?.[key];
+    const value = after?.[key];
     const first = Array.isArray(value) ? value[0] : value;
     if (typeof first === 'string' && first !== '') return first;
   }
-  const evidence = Array.isArray(row.evidence) ? row.evidence[0] : row.evidence;
-  return typeof evidence === 'string' && /^[a-z]+_[0-9a-z]+$/.test(evidence) ? evidence : null;
+  const named = Array.isArray(evidence) ? evidence[0] : evidence;
+  return typeof named === 'string' && /^[a-z]+_[0-9a-z]+$/.test(named) ? named : null;
 }
 
 function evidenceText(evidence: unknown): string | null {

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { openStore } from './connection';
 import { findMigrationsFolder } from './migrations-folder';
 import { insertMemory } from './memories-repo';
+import { countDiff } from './mind-diff-query';
 import { memoryRow, writeOlderMind } from './store-test-support';
 
 function schemaOf(): string {
@@ -239,6 +240,35 @@ describe('migrations', () => {
         add.run(seq, 'uuid-1');
         expect(() => add.run(other, 'uuid-1')).toThrow(/UNIQUE/);
         expect(store.db.prepare('SELECT details FROM memory_origins WHERE memory_seq = ?').get(seq)).toEqual({ details: '{}' });
+      } finally {
+        store.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('0010_diff_counts_index indexes the changes of an older mind by time, version and op, so the diff counts read the index alone', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mindloom-diff-index-'));
+    try {
+      const path = join(dir, 'older.mind');
+      writeOlderMind(dir, path, 10);
+      const older = new Database(path);
+      const journal = older.prepare(`INSERT INTO journal (at, actor, op, memory_id, memory_version) VALUES (?, 'user', ?, 'nt_1', ?)`);
+      journal.run(10, 'create', 1);
+      journal.run(20, 'edit', 2);
+      journal.run(30, 'access', null);
+      journal.run(40, 'archive', 3);
+      older.close();
+
+      const store = openStore(path);
+      try {
+        const columns = (store.db.prepare('PRAGMA index_info(journal_at_changes)').all() as { name: string }[]).map((c) => c.name);
+        expect(columns).toEqual(['at', 'memory_version', 'op']);
+        const { sql } = store.db.prepare(`SELECT sql FROM sqlite_master WHERE name = 'journal_at_changes'`).get() as { sql: string };
+        expect(sql).toMatch(/WHERE memory_version IS NOT NULL$/);
+        expect(countDiff(store.db, 0, 100)).toMatchObject({ added: 1, changed: 1, archived: 1 });
+        expect(countDiff(store.db, 15, 100)).toMatchObject({ added: 0, changed: 1, archived: 1 });
       } finally {
         store.close();
       }

@@ -1,8 +1,9 @@
 /**
  * The mind diff from the journal: the changes of a window (from, to] sorted into categories
  * (added, changed, superseded, archived, forgotten, reviewed). Only rows that changed a memory
- * (those carrying its version after the change) count. Both queries walk the `journal_at` index
- * over the window: counting is one grouped pass, a page stops after `limit` rows.
+ * (those carrying its version after the change) count. Counting is one grouped pass over the
+ * `journal_at_changes` index alone (it holds every column a category needs, so no row is read); a
+ * page walks `journal_at` newest first and stops after `limit` rows.
  */
 import { DIFF_CATEGORIES, type DiffCategory } from '../../shared/mind-diff';
 import type { Db } from './connection';
@@ -22,7 +23,11 @@ const CATEGORY_CASE = `CASE WHEN j.memory_version = 1 THEN 'added'
   ${Object.entries(OWN_OPS).map(([category, ops]) => `WHEN j.op IN (${opList(ops)}) THEN '${category}'`).join(' ')}
   ELSE 'changed' END`;
 
-const WINDOW_SQL = 'j.at > ? AND j.at <= ? AND j.memory_version IS NOT NULL AND j.memory_id IS NOT NULL';
+/**
+ * A row carrying a memory version always names its memory (the version is that memory's), so the
+ * window asks for the version alone: the condition of `journal_at_changes`, which counting then reads alone.
+ */
+const WINDOW_SQL = 'j.at > ? AND j.at <= ? AND j.memory_version IS NOT NULL';
 
 export type DiffCounts = Record<DiffCategory, number>;
 

@@ -165,6 +165,9 @@ export const journal = sqliteTable(
     index('journal_action').on(t.actionId).where(sql`action_id IS NOT NULL`),
     index('journal_run').on(t.runId).where(sql`run_id IS NOT NULL`),
     index('journal_at').on(t.at),
+    // The mind diff counts a window's changes from this alone (at, version and op are all a category needs), never
+    // reading the rows: a month of a large mind is hundreds of thousands of them.
+    index('journal_at_changes').on(t.at, t.memoryVersion, t.op).where(sql`memory_version IS NOT NULL`),
   ],
 );
 

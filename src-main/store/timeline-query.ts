@@ -29,41 +29,55 @@ export function journalWindowOf(db: Db, memoryId: string, upTo: number | null, l
   return { entries: kept.map(journalEntryOf), truncated: rows.length > limit };
 }
 
-/** A journal row as the timeline reads it: no `before` (the timeline draws what came after). */
-export type TimelineRow = Pick<
-  JournalEntry,
-  'seq' | 'at' | 'actor' | 'op' | 'memoryId' | 'reason' | 'evidence' | 'after' | 'confidenceBefore' | 'confidenceAfter' | 'memoryVersion'
->;
+/**
+ * A journal row as the timeline reads it: no `before` (the timeline draws what came after), and
+ * `after` and `evidence` as their stored JSON text, parsed only where a timeline needs them (a
+ * memory reinforced thousands of times would otherwise parse every row's α/β bag for nothing).
+ */
+export interface TimelineRow {
+  seq: number;
+  at: number;
+  actor: string;
+  op: string;
+  memoryId: string | null;
+  reason: string | null;
+  evidenceJson: string | null;
+  afterJson: string | null;
+  confidenceBefore: number | null;
+  confidenceAfter: number | null;
+  memoryVersion: number | null;
+}
+
+type TimelineRowValues = [number, number, string, string, string | null, string | null, string | null, string | null, number | null, number | null, number | null];
 
 /**
- * Like journalWindowOf, reading only the columns a timeline shows: a memory reinforced thousands
- * of times reads and parses a fraction of what its full rows hold.
+ * Like journalWindowOf, reading only the columns a timeline shows, as plain arrays (no object per
+ * row from SQLite): a memory reinforced thousands of times reads a fraction of what its full rows hold.
  */
 export function timelineRowsOf(db: Db, memoryId: string, upTo: number | null, limit: number): { rows: TimelineRow[]; truncated: boolean } {
-  const rows = stmt(
+  const values = stmt(
     db,
     `SELECT seq, at, actor, op, memory_id, reason, evidence, after, confidence_before, confidence_after, memory_version FROM journal
      WHERE memory_id = ? AND op != 'access' AND at <= ? ORDER BY seq DESC LIMIT ?`,
-  ).all(memoryId, upTo ?? Number.MAX_SAFE_INTEGER, limit + 1) as Pick<
-    JournalRow,
-    'seq' | 'at' | 'actor' | 'op' | 'memory_id' | 'reason' | 'evidence' | 'after' | 'confidence_before' | 'confidence_after' | 'memory_version'
-  >[];
-  const kept = rows.slice(0, limit).reverse();
+  )
+    .raw(true)
+    .all(memoryId, upTo ?? Number.MAX_SAFE_INTEGER, limit + 1) as TimelineRowValues[];
+  const kept = values.slice(0, limit).reverse();
   return {
-    rows: kept.map((row) => ({
-      seq: row.seq,
-      at: row.at,
-      actor: row.actor,
-      op: row.op,
-      memoryId: row.memory_id,
-      reason: row.reason,
-      evidence: row.evidence === null ? null : JSON.parse(row.evidence),
-      after: row.after === null ? null : (JSON.parse(row.after) as Record<string, unknown>),
-      confidenceBefore: row.confidence_before,
-      confidenceAfter: row.confidence_after,
-      memoryVersion: row.memory_version,
+    rows: kept.map(([seq, at, actor, op, rowMemoryId, reason, evidenceJson, afterJson, confidenceBefore, confidenceAfter, memoryVersion]) => ({
+      seq,
+      at,
+      actor,
+      op,
+      memoryId: rowMemoryId,
+      reason,
+      evidenceJson,
+      afterJson,
+      confidenceBefore,
+      confidenceAfter,
+      memoryVersion,
     })),
-    truncated: rows.length > limit,
+    truncated: values.length > limit,
   };
 }
 
@@ -84,26 +98,12 @@ export function versionStatesOf(db: Db, seq: number, fromVersion: number): Map<n
     db,
     `SELECT version, alpha, beta, protected, created_at, last_verified_at, last_reinforced_at FROM memory_versions
      WHERE seq = ? AND version >= ? ORDER BY version_seq`,
-  ).all(seq, fromVersion) as {
-    version: number;
-    alpha: number | null;
-    beta: number | null;
-    protected: number;
-    created_at: number;
-    last_verified_at: number | null;
-    last_reinforced_at: number | null;
-  }[];
+  )
+    .raw(true)
+    .all(seq, fromVersion) as [number, number | null, number | null, number, number, number | null, number | null][];
   const states = new Map<number, VersionState>();
-  for (const row of rows) {
-    states.set(row.version, {
-      version: row.version,
-      alpha: row.alpha,
-      beta: row.beta,
-      protected: row.protected === 1,
-      createdAt: row.created_at,
-      lastVerifiedAt: row.last_verified_at,
-      lastReinforcedAt: row.last_reinforced_at,
-    });
+  for (const [version, alpha, beta, isProtected, createdAt, lastVerifiedAt, lastReinforcedAt] of rows) {
+    states.set(version, { version, alpha, beta, protected: isProtected === 1, createdAt, lastVerifiedAt, lastReinforcedAt });
   }
   return states;
 }

@@ -21,6 +21,7 @@ import { getStats } from '../stats';
 import { getTimeline } from '../timeline';
 import { DAY_MS, expectMindError } from '../test-support';
 import { type DemoLoadResult, loadDemoMind } from './load-demo';
+import { expandTimeline } from '../../../shared/timeline-events';
 
 /** The story's present (DEMO_FINAL_SCAN): reading at this instant makes decay and staleness stable. */
 const PRESENT = Date.UTC(2026, 10, 15, 23, 30);
@@ -156,7 +157,7 @@ describe('the demo mind', () => {
 
   it('has a belief whose confidence moved at least eight times over weeks, each move with its cause', () => {
     const belief = byContent('socket pool: bursts of shipment imports');
-    const timeline = getTimeline(mind, belief.id);
+    const timeline = expandTimeline(getTimeline(mind, belief.id));
     const moves = timeline.events.filter((e) => e.confidenceBefore !== null && e.confidenceAfter !== e.confidenceBefore);
     expect(moves.length).toBeGreaterThanOrEqual(8);
     expect(new Set(moves.map((e) => e.cause))).toEqual(new Set(['reinforced', 'contradicted', 'verified']));

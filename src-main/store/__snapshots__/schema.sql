@@ -25,6 +25,9 @@ CREATE INDEX `journal_action` ON `journal` (`action_id`) WHERE action_id IS NOT 
 -- index journal_at
 CREATE INDEX `journal_at` ON `journal` (`at`);
 
+-- index journal_at_changes
+CREATE INDEX `journal_at_changes` ON `journal` (`at`,`memory_version`,`op`) WHERE memory_version IS NOT NULL;
+
 -- index journal_memory
 CREATE INDEX `journal_memory` ON `journal` (`memory_id`,`seq`);
 

@@ -1,6 +1,6 @@
 /** Memory detail: every field, where it came from, how sure the mind is and why, and its history. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type RefObject, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { MemoryView } from '../../../shared/contract';
 import { useApi } from '../../api/client';
@@ -19,12 +19,14 @@ import { fieldSpecs, toDraft } from './field-specs';
 import { ForgetAction } from './forget-dialog';
 import { HistoryList } from './history-list';
 import { useMemoryAction } from './memory-mutations';
-import { MemoryTabStrip, memoryTabPanel } from './memory-tabs';
+import { MemoryTabStrip, memoryTabPanel, prefetchMemoryTab } from './memory-tabs';
 import { ProvenanceCard } from './provenance-card';
 
 export function MemoryDetailView({ id, tab, asOf }: { id: string; tab: MemoryTab; asOf: string | null }) {
   const api = useApi();
+  const queryClient = useQueryClient();
   const memory = useQuery(memoryQueries.detail(api, id, asOf));
+  useEffect(() => prefetchMemoryTab(queryClient, api, tab, { id, asOf }), [queryClient, api, tab, id, asOf]);
   if (memory.isPending) return <Loading label="Loading memory…" />;
   if (memory.isError) {
     if (isApiError(memory.error) && memory.error.code === 'not_found' && asOf !== null) {

@@ -2,7 +2,10 @@
  * The memory page's tabs. Each tab beyond Details is a view of its own feature (lineage, timeline,
  * history); it registers here with its label and panel, and the strip and deep links follow.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { ApiClient } from '../../api/client';
+import { timelineQueries } from '../../api/timeline-queries';
 import { hrefOf, type MemoryTab } from '../../app/router';
 import { HistoryTab } from '../history/history-tab';
 import { LineageTab } from '../lineage/lineage-tab';
@@ -17,12 +20,18 @@ export interface MemoryTabProps {
 interface TabPanel {
   label: string;
   render(props: MemoryTabProps): ReactNode;
+  /** Starts fetching the panel's data (a deep link to the tab fetches it alongside the memory, not after it). */
+  prefetch?(client: QueryClient, api: ApiClient, props: MemoryTabProps): Promise<void>;
 }
 
 /** The tabs beyond Details, in the order the strip shows them. */
 export const MEMORY_TAB_PANELS: Partial<Record<Exclude<MemoryTab, 'details'>, TabPanel>> = {
   lineage: { label: 'Lineage', render: (p) => <LineageTab {...p} /> },
-  timeline: { label: 'Timeline', render: (p) => <TimelineTab {...p} /> },
+  timeline: {
+    label: 'Timeline',
+    render: (p) => <TimelineTab {...p} />,
+    prefetch: (client, api, p) => client.prefetchQuery(timelineQueries.timeline(api, p.id, p.asOf)),
+  },
   history: { label: 'History', render: (p) => <HistoryTab {...p} /> },
 };
 
@@ -49,4 +58,10 @@ export function MemoryTabStrip({ id, current, asOf }: { id: string; current: Mem
 export function memoryTabPanel(tab: Exclude<MemoryTab, 'details'>, props: MemoryTabProps): ReactNode {
   const panel = MEMORY_TAB_PANELS[tab];
   return panel === undefined ? null : panel.render(props);
+}
+
+/** Starts fetching a tab's data, when its panel says how (see TabPanel.prefetch). */
+export function prefetchMemoryTab(client: QueryClient, api: ApiClient, tab: MemoryTab, props: MemoryTabProps): void {
+  if (tab === 'details') return;
+  void MEMORY_TAB_PANELS[tab]?.prefetch?.(client, api, props);
 }

@@ -3,7 +3,6 @@
  * the Timeline tab. Plain SVG (no chart library): at most SPARK_POINTS points, drawn once.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { TimelineEvent } from '../../../shared/contract/timeline';
 import { useApi } from '../../api/client';
 import { timelineQueries } from '../../api/timeline-queries';
 import { hrefOf } from '../../app/router';
@@ -14,11 +13,11 @@ const WIDTH = 160;
 const HEIGHT = 32;
 
 /** Stored confidence after each change, thinned evenly to at most `SPARK_POINTS` (the last always kept). */
-export function sparkValues(events: readonly TimelineEvent[]): number[] {
+export function sparkValues(confidenceAfter: readonly (number | null)[]): number[] {
   const values: number[] = [];
   let current: number | null = null;
-  for (const event of events) {
-    current = event.confidenceAfter ?? current;
+  for (const after of confidenceAfter) {
+    current = after ?? current;
     if (current !== null) values.push(current);
   }
   if (values.length <= SPARK_POINTS) return values;
@@ -29,11 +28,11 @@ export function sparkValues(events: readonly TimelineEvent[]): number[] {
 export function ConfidenceSparkline({ id, asOf }: { id: string; asOf: string | null }) {
   const api = useApi();
   const timeline = useQuery(timelineQueries.timeline(api, id, asOf));
-  const values = timeline.data === undefined ? [] : sparkValues(timeline.data.events);
+  const values = timeline.data === undefined ? [] : sparkValues(timeline.data.events.confidenceAfter);
   if (values.length < 2) return null;
   const step = WIDTH / (values.length - 1);
   const points = values.map((v, i) => `${(i * step).toFixed(1)},${(HEIGHT - v * HEIGHT).toFixed(1)}`).join(' ');
-  const changes = timeline.data?.events.length ?? 0;
+  const changes = timeline.data?.events.seq.length ?? 0;
   const label = `Confidence over ${changes} changes, from ${percent(values[0] as number)} to ${percent(values.at(-1) as number)}: open the timeline`;
   return (
     <a href={hrefOf.memory(id, 'timeline', asOf)} className="confidence-sparkline" aria-label={label} title={label} data-testid="confidence-sparkline">

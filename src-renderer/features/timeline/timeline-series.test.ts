@@ -1,21 +1,47 @@
 import { describe, expect, it } from 'vitest';
-import type { Timeline, TimelineEvent } from '../../../shared/contract/timeline';
+import { TIMELINE_CAUSES, type Timeline } from '../../../shared/contract/timeline';
 import { timelineColumns } from './timeline-series';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2025, 0, 1);
 
-function event(day: number, confidenceAfter: number, extra: Partial<TimelineEvent> = {}): TimelineEvent {
-  const at = new Date(T0 + day * DAY).toISOString();
-  return {
-    seq: day + 1, at, op: 'reinforce', cause: 'reinforced', actor: 'user', reason: null, evidence: null, linkedId: null,
-    confidenceBefore: null, confidenceAfter, alpha: null, beta: null, decayFrom: at, protected: false, version: day + 1, ...extra,
-  };
+interface TestEvent {
+  day: number;
+  confidenceAfter: number;
+  protected?: boolean;
 }
 
-const timeline = (events: TimelineEvent[], type: Timeline['type'] = 'note'): Timeline => ({
-  id: 'nt_1', type, events, truncated: false, asOf: null, predecessors: [], successors: [],
-});
+/** A timeline of reinforcements, as the host ships it (columns). */
+const timeline = (events: TestEvent[], type: Timeline['type'] = 'note'): Timeline => {
+  const at = events.map((e) => T0 + e.day * DAY);
+  return {
+    id: 'nt_1',
+    type,
+    events: {
+      seq: events.map((e) => e.day + 1),
+      at,
+      op: events.map(() => 0),
+      cause: events.map(() => TIMELINE_CAUSES.indexOf('reinforced')),
+      actor: events.map(() => 1),
+      reason: events.map(() => null),
+      evidence: events.map(() => null),
+      linkedId: events.map(() => null),
+      confidenceBefore: events.map(() => null),
+      confidenceAfter: events.map((e) => e.confidenceAfter),
+      alpha: events.map(() => null),
+      beta: events.map(() => null),
+      decayFrom: at,
+      protected: events.map((e) => e.protected === true),
+      version: events.map((e) => e.day + 1),
+      strings: ['reinforce', 'user'],
+    },
+    truncated: false,
+    asOf: null,
+    predecessors: [],
+    successors: [],
+  };
+};
+const event = (day: number, confidenceAfter: number, extra: { protected?: boolean } = {}): TestEvent => ({ day, confidenceAfter, ...extra });
 
 describe('timelineColumns', () => {
   it('steps the stored value, decays the effective one between changes and projects it to the floor', () => {

@@ -4,7 +4,7 @@
  * to the type's floor, on one shared, ascending time axis (seconds, as uPlot reads time). Several
  * memories overlay on the same axis; each reads null before it existed.
  */
-import type { Timeline, TimelineEvent } from '../../../shared/contract/timeline';
+import type { Timeline } from '../../../shared/contract/timeline';
 import { DECAY, type DecayInput, effectiveConfidence } from '../../../shared/rules/decay';
 
 const DAY_MS = 86_400_000;
@@ -40,12 +40,7 @@ export interface TimelineColumns {
   beta: (number | null)[];
 }
 
-/** The stored confidence after an event (a row that moved no confidence keeps the one before). */
-export function storedAfter(event: TimelineEvent, previous: number | null): number | null {
-  return event.confidenceAfter ?? previous;
-}
-
-/** A timeline's events as numbers, parsed once: a chart of thousands of changes reads each many times. */
+/** A timeline's events as numbers, read once from its columns: a chart of thousands of changes reads each many times. */
 interface ParsedEvents {
   at: Float64Array;
   decayFrom: Float64Array;
@@ -59,34 +54,31 @@ interface ParsedEvents {
 }
 
 function parseEvents(timeline: Timeline): ParsedEvents {
-  const n = timeline.events.length;
+  const columns = timeline.events;
+  const n = columns.seq.length;
   const parsed: ParsedEvents = {
-    at: new Float64Array(n),
-    decayFrom: new Float64Array(n),
+    at: Float64Array.from(columns.at),
+    decayFrom: Float64Array.from(columns.decayFrom),
     stored: new Float64Array(n),
-    alpha: new Array<number | null>(n),
-    beta: new Array<number | null>(n),
-    protected: new Array<boolean>(n),
+    alpha: columns.alpha,
+    beta: columns.beta,
+    protected: columns.protected,
     decay: new Array<DecayInput>(n),
   };
   let previous: number | null = null;
-  timeline.events.forEach((event, i) => {
-    previous = storedAfter(event, previous);
-    parsed.at[i] = Date.parse(event.at);
-    parsed.decayFrom[i] = Date.parse(event.decayFrom);
+  for (let i = 0; i < n; i += 1) {
+    // A row that moved no confidence keeps the one before.
+    previous = columns.confidenceAfter[i] ?? previous;
     parsed.stored[i] = previous ?? Number.NaN;
-    parsed.alpha[i] = event.alpha;
-    parsed.beta[i] = event.beta;
-    parsed.protected[i] = event.protected;
     parsed.decay[i] = {
       type: timeline.type,
       confidence: previous ?? 0,
-      protected: event.protected,
+      protected: columns.protected[i] === true,
       createdAt: parsed.decayFrom[i] as number,
       lastVerifiedAt: null,
       lastReinforcedAt: null,
     };
-  });
+  }
   return parsed;
 }
 
@@ -126,9 +118,13 @@ function focusInstants(type: Timeline['type'], events: ParsedEvents, end: number
   return { instants, projectionEnd, floorAt };
 }
 
+function nulls(length: number): (number | null)[] {
+  return new Array<number | null>(length).fill(null);
+}
+
 /** A step series' value at each instant of `xMs` (up to `end`), null before its first event and after `end`. */
 function stepValues(at: Float64Array, values: ArrayLike<number | null>, xMs: readonly number[], end: number): (number | null)[] {
-  const out: (number | null)[] = new Array<number | null>(xMs.length).fill(null);
+  const out = nulls(xMs.length);
   let e = -1;
   for (let i = 0; i < xMs.length; i += 1) {
     const x = xMs[i] as number;
@@ -151,16 +147,21 @@ export function timelineColumns(focus: Timeline, overlays: readonly Timeline[], 
   const { instants, projectionEnd, floorAt } = focusInstants(focus.type, events, end);
   for (const overlay of others) pushEventInstants(overlay, instants);
   const xMs = Float64Array.from(new Set(instants)).sort();
-  const x = Array.from(xMs, (ms) => ms / 1000);
   const xList = Array.from(xMs);
+  const x = xList.map((ms) => ms / 1000);
 
-  // The event in force at each instant (one pass): markers, the effective curve and the projection.
-  const effective: (number | null)[] = new Array<number | null>(x.length).fill(null);
-  const projection: (number | null)[] = new Array<number | null>(x.length).fill(null);
-  const markers: (number | null)[] = new Array<number | null>(x.length).fill(null);
+  // The event in force at each instant, in one pass: markers, the effective curve, its projection and
+  // the focus' step series (stored, α, β), read thousands of times on a cold page, so walked once.
+  const n = xList.length;
+  const effective = nulls(n);
+  const projection = nulls(n);
+  const markers = nulls(n);
+  const stored = nulls(n);
+  const alpha = nulls(n);
+  const beta = nulls(n);
   const markerIndex: number[] = [];
   let e = -1;
-  for (let i = 0; i < xList.length; i += 1) {
+  for (let i = 0; i < n; i += 1) {
     const at = xList[i] as number;
     while (e + 1 < events.at.length && (events.at[e + 1] as number) <= at) {
       e += 1;
@@ -169,9 +170,17 @@ export function timelineColumns(focus: Timeline, overlays: readonly Timeline[], 
         markerIndex.push(i);
       }
     }
-    if (e < 0 || Number.isNaN(events.stored[e])) continue;
+    if (e < 0) continue;
+    if (at <= end) {
+      alpha[i] = events.alpha[e] ?? null;
+      beta[i] = events.beta[e] ?? null;
+    }
+    if (Number.isNaN(events.stored[e])) continue;
     const value = effectiveConfidence(events.decay[e] as DecayInput, at);
-    if (at <= end) effective[i] = value;
+    if (at <= end) {
+      effective[i] = value;
+      stored[i] = events.stored[e] as number;
+    }
     if (projectionEnd !== null && at >= end) projection[i] = value;
   }
 
@@ -180,10 +189,10 @@ export function timelineColumns(focus: Timeline, overlays: readonly Timeline[], 
     effective,
     projection,
     floorAt,
-    stored: [events, ...others].map((parsed) => stepValues(parsed.at, parsed.stored, xList, end)),
+    stored: [stored, ...others.map((parsed) => stepValues(parsed.at, parsed.stored, xList, end))],
     markers,
     markerIndex,
-    alpha: stepValues(events.at, events.alpha, xList, end),
-    beta: stepValues(events.at, events.beta, xList, end),
+    alpha,
+    beta,
   };
 }

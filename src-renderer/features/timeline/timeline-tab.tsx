@@ -7,7 +7,8 @@
  */
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useMemo, useState } from 'react';
-import type { Timeline, TimelineEvent } from '../../../shared/contract/timeline';
+import type { Timeline, TimelineEvent, TimelineEventColumns } from '../../../shared/contract/timeline';
+import { eventCount, timelineEventAt } from '../../../shared/timeline-events';
 import { DECAY } from '../../../shared/rules/decay';
 import { useApi } from '../../api/client';
 import { timelineQueries } from '../../api/timeline-queries';
@@ -28,7 +29,7 @@ export function TimelineTab({ id, asOf }: MemoryTabProps) {
   const timeline = useQuery(timelineQueries.timeline(api, id, asOf));
   if (timeline.isPending) return <Loading label="Loading the timeline…" />;
   if (timeline.isError) return <ErrorState error={timeline.error} title="Could not load the timeline" onRetry={() => void timeline.refetch()} />;
-  if (timeline.data.events.length === 0) return <Empty title="Nothing had happened to this memory by then" />;
+  if (eventCount(timeline.data.events) === 0) return <Empty title="Nothing had happened to this memory by then" />;
   return <TimelineView focus={timeline.data} asOf={asOf} />;
 }
 
@@ -38,7 +39,7 @@ function TimelineView({ focus, asOf }: { focus: Timeline; asOf: string | null })
   const [selected, setSelected] = useState<number | null>(null);
   const overlays = useQueries({ queries: overlayIds.map((overlayId) => timelineQueries.timeline(api, overlayId, asOf)) });
   const loadedOverlays = overlays.flatMap((q) => (q.data === undefined ? [] : [q.data]));
-  const overlayKey = loadedOverlays.map((o) => `${o.id}:${o.events.length}`).join(',');
+  const overlayKey = loadedOverlays.map((o) => `${o.id}:${eventCount(o.events)}`).join(',');
   // The end of the drawn past: the as-of instant, or now (fixed per timeline so the chart does not rebuild on every render).
   const end = useMemo(() => (asOf === null ? Date.now() : Date.parse(asOf)), [asOf, focus]);
   // Overlays are compared by overlayKey, not by the array's identity (a new array every render).
@@ -49,12 +50,13 @@ function TimelineView({ focus, asOf }: { focus: Timeline; asOf: string | null })
   );
   const chain = [...focus.predecessors.map((p) => ({ id: p, role: 'superseded by this' })), ...focus.successors.map((s) => ({ id: s, role: 'superseded this' }))];
   const events = focus.events;
-  const step = (by: number) => setSelected((current) => Math.min(events.length - 1, Math.max(0, (current ?? events.length) + by)));
+  const count = eventCount(events);
+  const step = (by: number) => setSelected((current) => Math.min(count - 1, Math.max(0, (current ?? count) + by)));
   const onChartKey = (event: KeyboardEvent) => {
     if (event.key === 'ArrowLeft') step(-1);
     else if (event.key === 'ArrowRight') step(1);
     else if (event.key === 'Home') setSelected(0);
-    else if (event.key === 'End') setSelected(events.length - 1);
+    else if (event.key === 'End') setSelected(count - 1);
     else return;
     event.preventDefault();
   };
@@ -63,7 +65,7 @@ function TimelineView({ focus, asOf }: { focus: Timeline; asOf: string | null })
     <section className="timeline-tab" aria-labelledby="timeline-title">
       <h2 id="timeline-title">Confidence over time</h2>
       <p className="explain">
-        {events.length.toLocaleString('en-US')} change{events.length === 1 ? '' : 's'}
+        {count.toLocaleString('en-US')} change{count === 1 ? '' : 's'}
         {focus.truncated ? ' (the newest; older ones left out)' : ''}. {floorText(focus, columns.floorAt)}
       </p>
       {chain.length > 0 && (
@@ -90,7 +92,7 @@ function TimelineView({ focus, asOf }: { focus: Timeline; asOf: string | null })
       >
         <TimelineChart columns={columns} names={names} selected={selected} onHover={setSelected} />
       </div>
-      <SelectedChange event={selected === null ? null : (events[selected] ?? null)} />
+      <SelectedChange event={selected === null || selected >= count ? null : timelineEventAt(events, selected)} />
       <EventsTable events={events} selected={selected} onSelect={setSelected} />
     </section>
   );
@@ -144,11 +146,13 @@ function CauseText({ event }: { event: TimelineEvent }) {
 }
 
 /** Every change as a row (newest first): the chart's markers, reachable by keyboard and screen reader. */
-function EventsTable({ events, selected, onSelect }: { events: readonly TimelineEvent[]; selected: number | null; onSelect(index: number): void }) {
+function EventsTable({ events, selected, onSelect }: { events: TimelineEventColumns; selected: number | null; onSelect(index: number): void }) {
   const [all, setAll] = useState(false);
-  const newestFirst = events.map((event, index) => ({ event, index })).reverse();
-  const shown = all ? newestFirst : newestFirst.slice(0, TABLE_ROWS);
-  const belief = events.some((e) => e.alpha !== null);
+  const count = eventCount(events);
+  // Only the rows shown become objects (the newest first).
+  const shownCount = all ? count : Math.min(count, TABLE_ROWS);
+  const shown = Array.from({ length: shownCount }, (_, k) => ({ event: timelineEventAt(events, count - 1 - k), index: count - 1 - k }));
+  const belief = events.alpha.some((alpha) => alpha !== null);
   return (
     <div className="timeline-table-wrap">
       <table className="timeline-table" aria-label="Changes to confidence">
@@ -186,9 +190,9 @@ function EventsTable({ events, selected, onSelect }: { events: readonly Timeline
           ))}
         </tbody>
       </table>
-      {!all && newestFirst.length > TABLE_ROWS && (
+      {!all && count > TABLE_ROWS && (
         <button type="button" onClick={() => setAll(true)}>
-          Show all {newestFirst.length.toLocaleString('en-US')} changes
+          Show all {count.toLocaleString('en-US')} changes
         </button>
       )}
     </div>

@@ -1,4 +1,5 @@
 /** `mindloom timeline ID`: a memory's confidence events from the journal, as JSON (the Timeline tab's data). */
+import { expandTimeline } from '../../../../shared/timeline-events';
 import { getTimeline } from '../../../mind/timeline';
 import type { MindCommand } from '../command';
 import { json } from '../output';
@@ -12,6 +13,6 @@ export const timelineCommand: MindCommand = {
   positionals: ['ID'],
   options: { 'as-of': { type: 'string' }, limit: { type: 'string' } },
   run(mind, input) {
-    return json(getTimeline(mind, input.args[0] as string, { asOf: input.options.isoTime('as-of'), limit: input.options.integer('limit') }));
+    return json(expandTimeline(getTimeline(mind, input.args[0] as string, { asOf: input.options.isoTime('as-of'), limit: input.options.integer('limit') })));
   },
 };

@@ -1,0 +1,1 @@
+CREATE INDEX `journal_at_changes` ON `journal` (`at`,`memory_version`,`op`) WHERE memory_version IS NOT NULL;
