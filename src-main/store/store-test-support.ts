@@ -96,3 +96,28 @@ export function writeOlderMind(workDir: string, path: string, version: number): 
   db.pragma(`user_version = ${version}`);
   db.close();
 }
+
+/**
+ * A whole mind as stored, for tests that compare two minds: its schema (without page numbers) and
+ * every table's rows, generated columns, tallies, sequences and virtual tables' rows included.
+ * Left out: the planner's statistics (taken at open) and the full-text index's segments (how its
+ * b-trees were merged, not what they hold; FTS5's integrity-check holds them to the rows). The
+ * sequences are read by name: the order their rows were first written in means nothing.
+ */
+export function wholeMindAsStored(db: Db): Record<string, unknown[]> {
+  const skipped = new Set(['sqlite_schema', 'memories_fts_data', 'memories_fts_idx']);
+  const tables = (db.prepare(`SELECT name, wr FROM pragma_table_list WHERE schema = 'main' AND type != 'view' ORDER BY name`).all() as { name: string; wr: number }[]).filter(
+    (t) => !skipped.has(t.name) && !t.name.startsWith('sqlite_stat'),
+  );
+  const whole: Record<string, unknown[]> = {
+    schema: db.prepare(`SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite_stat%' ORDER BY type, name`).all(),
+  };
+  for (const { name, wr } of tables) {
+    const sql = name === 'sqlite_sequence' ? 'SELECT name, seq FROM sqlite_sequence ORDER BY name' : wr ? `SELECT * FROM "${name}"` : `SELECT rowid AS "(rowid)", * FROM "${name}" ORDER BY rowid`;
+    // Blobs as base64: a deep comparison walks a Buffer byte by byte (a vector chunk is megabytes).
+    whole[name] = (db.prepare(sql).all() as Record<string, unknown>[]).map((row) =>
+      Object.fromEntries(Object.entries(row).map(([column, value]) => [column, Buffer.isBuffer(value) ? value.toString('base64') : value])),
+    );
+  }
+  return whole;
+}
