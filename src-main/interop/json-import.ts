@@ -23,10 +23,10 @@ import { knownSchemaVersion } from '../store/connection';
 import { EXPORT_TABLES, type ExportRow, type ExportTable, TABLE_KEY } from '../store/export-query';
 import { beginImmediate, commit, dropTriggerVersions, existingKey, importableColumns, insertImportedRow, rollback, selfActionJournalRow, tableIsEmpty, tuneForImport } from '../store/import-writes';
 import { appendJournal } from '../store/journal-repo';
-import { type MemoryBulkLoad, finishMemoryBulkLoad, startMemoryBulkLoad } from '../store/memory-bulk-load';
+import { type BulkLoad, finishBulkLoad, startBulkLoad } from '../store/bulk-load';
 import { readMeta } from '../store/meta-repo';
 import type { ImportOptions, ImportSummary, Importer } from './importer';
-import { type JsonHeader, JsonHeaderSchema, JsonRowLineSchema } from './json-format';
+import { type JsonHeader, JsonHeaderSchema, type JsonRowLine, JsonRowLineSchema, isJsonRowLine } from './json-format';
 import { type NumberedLine, readLines } from './line-reader';
 
 /** Why a file was refused, in the error's details (tests and the app tell the cases apart by it). */
@@ -68,7 +68,7 @@ interface ImportState {
    */
   emptyAtStart: Partial<Record<ExportTable, boolean>>;
   /** Set when the mind had no memories: their triggers' work is done once, after the last row. */
-  bulkLoad: MemoryBulkLoad | null;
+  bulkLoad: BulkLoad | null;
   mayBulkLoad: boolean;
   vectorsFit: boolean;
   /** The file's embedder, from its meta rows (which come before its vectors). */
@@ -82,7 +82,7 @@ interface ImportState {
 
 export interface JsonImportOptions extends ImportOptions {
   /**
-   * Into a mind without memories, the memories go in as one bulk load (store/memory-bulk-load.ts);
+   * Into a mind without memories, the memories go in as one bulk load (store/bulk-load.ts);
    * false writes them row by row as into any other mind. The result is the same: the tests compare.
    */
   bulkLoad?: boolean;
@@ -163,7 +163,7 @@ async function importFile(mind: Mind, writer: Mind, source: string, lines: Gener
         throw fault('truncated', `${name}:${lastLine + 1}`, `the file ends early: its header promises ${header.counts[table]} ${table} rows and it holds ${state.seen[table]} (a truncated file?)`, source, lastLine + 1);
       }
     }
-    if (state.bulkLoad) finishMemoryBulkLoad(db, state.bulkLoad);
+    if (state.bulkLoad) finishBulkLoad(db, state.bulkLoad);
     const imported = { byType: state.byType, links: state.links, journal: state.journal };
     const wrote = Object.values(state.byType).some((n) => n > 0) || state.links > 0 || state.journal > 0;
     if (wrote) {
@@ -197,19 +197,17 @@ function readHeader(lines: Generator<NumberedLine>, name: string, source: string
   return header.data;
 }
 
-function parseRow(text: string, place: string, source: string, line: number): { table: ExportTable; row: ExportRow } {
+function parseRow(text: string, place: string, source: string, line: number): JsonRowLine {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     throw fault('bad_json', place, `bad JSON (${(error as Error).message})`, source, line);
   }
+  if (isJsonRowLine(value)) return value;
   const parsed = JsonRowLineSchema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw fault('wrong_schema', place, `not a Mindloom JSON row (${issue?.path.join('.') || 'line'}: ${issue?.message})`, source, line);
-  }
-  return parsed.data as { table: ExportTable; row: ExportRow };
+  const issue = parsed.error?.issues[0];
+  throw fault('wrong_schema', place, `not a Mindloom JSON row (${issue?.path.join('.') || 'line'}: ${issue?.message ?? 'not a row'})`, source, line);
 }
 
 /** Vectors are only worth taking from the same embedder at the same dimension; otherwise they are left for a re-embed. */
@@ -279,7 +277,7 @@ function importRow(db: Mind['store']['db'], table: ExportTable, row: ExportRow, 
 /** Whether the table was empty at its first row; a mind without memories takes them as a bulk load. */
 function startTable(db: Mind['store']['db'], table: ExportTable, state: ImportState): boolean {
   const empty = tableIsEmpty(db, table);
-  if (empty && table === 'memories' && state.mayBulkLoad) state.bulkLoad = startMemoryBulkLoad(db);
+  if (empty && table === 'memories' && state.mayBulkLoad) state.bulkLoad = startBulkLoad(db);
   return empty;
 }
 

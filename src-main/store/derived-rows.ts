@@ -1,7 +1,7 @@
 /**
  * What the memories' insert triggers derive from a memory row (migrations 0001 and 0005), as SQL
  * over the rows themselves: its full-text search text and its tally key. `check` compares and
- * repairs with these, and a bulk load (memory-bulk-load.ts) writes with them, so all three agree
+ * repairs with these, and a bulk load (bulk-load.ts) writes with them, so all three agree
  * with the triggers by construction.
  */
 
