@@ -6,7 +6,7 @@
  * binary column, a vector's embedding, is base64 of its float32 bytes.
  */
 import { z } from 'zod';
-import { EXPORT_TABLES } from '../store/export-query';
+import { EXPORT_TABLES, type ExportRow, type ExportTable } from '../store/export-query';
 
 export const JSON_FORMAT_NAME = 'mindloom-json';
 export const JSON_FORMAT_VERSION = 1;
@@ -27,3 +27,20 @@ export const JsonRowLineSchema = z.strictObject({
   // columns as the row is written: one pass instead of a union per value.
   row: z.record(z.string(), z.unknown()),
 });
+
+export type JsonRowLine = { table: ExportTable; row: ExportRow };
+
+const TABLE_NAMES: ReadonlySet<string> = new Set(EXPORT_TABLES);
+
+/**
+ * What JsonRowLineSchema accepts, checked without building a parse result: a file holds a row per
+ * line, millions of them, and nearly all are well formed. A line this refuses goes through the
+ * schema, for the message that names what is wrong.
+ */
+export function isJsonRowLine(value: unknown): value is JsonRowLine {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const { table, row } = value as Record<string, unknown>;
+  return (
+    typeof table === 'string' && TABLE_NAMES.has(table) && typeof row === 'object' && row !== null && !Array.isArray(row) && Object.keys(value).length === 2
+  );
+}

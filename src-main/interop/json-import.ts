@@ -23,9 +23,10 @@ import { knownSchemaVersion } from '../store/connection';
 import { EXPORT_TABLES, type ExportRow, type ExportTable, TABLE_KEY } from '../store/export-query';
 import { beginImmediate, commit, dropTriggerVersions, existingKey, importableColumns, insertImportedRow, rollback, selfActionJournalRow, tableIsEmpty, tuneForImport } from '../store/import-writes';
 import { appendJournal } from '../store/journal-repo';
+import { type BulkLoad, finishBulkLoad, startBulkLoad } from '../store/bulk-load';
 import { readMeta } from '../store/meta-repo';
 import type { ImportOptions, ImportSummary, Importer } from './importer';
-import { type JsonHeader, JsonHeaderSchema, JsonRowLineSchema } from './json-format';
+import { type JsonHeader, JsonHeaderSchema, type JsonRowLine, JsonRowLineSchema, isJsonRowLine } from './json-format';
 import { type NumberedLine, readLines } from './line-reader';
 
 /** Why a file was refused, in the error's details (tests and the app tell the cases apart by it). */
@@ -66,6 +67,9 @@ interface ImportState {
    * can be there already (an export holds each row once), so none is looked up.
    */
   emptyAtStart: Partial<Record<ExportTable, boolean>>;
+  /** Set when the mind had no memories: their triggers' work is done once, after the last row. */
+  bulkLoad: BulkLoad | null;
+  mayBulkLoad: boolean;
   vectorsFit: boolean;
   /** The file's embedder, from its meta rows (which come before its vectors). */
   fileEmbedder: { embedder?: string; embedder_dimension?: string };
@@ -76,25 +80,36 @@ interface ImportState {
   seen: Record<ExportTable, number>;
 }
 
+export interface JsonImportOptions extends ImportOptions {
+  /**
+   * Into a mind without memories, the memories go in as one bulk load (store/bulk-load.ts);
+   * false writes them row by row as into any other mind. The result is the same: the tests compare.
+   */
+  bulkLoad?: boolean;
+}
+
 export const jsonImporter: Importer = {
   kind: 'json',
-  async run(mind, path, options = {}) {
-    const source = resolve(path);
-    if (!existsSync(source) || statSync(source).isDirectory()) throw new MindError('not_found', `${source}: no such file to import.`, { path: source });
-    const writer = mind.store.path === ':memory:' ? mind : openMind(mind.store.path, { mustExist: true, leaveRunsAsFound: true });
-    if (writer !== mind) tuneForImport(writer.store.db);
-    const lines = readLines(source);
-    try {
-      return await importFile(mind, writer, source, lines, options);
-    } finally {
-      // Closes the file whether the import read it to the end or stopped on its way.
-      lines.return(undefined);
-      if (writer !== mind) writer.close();
-    }
-  },
+  run: importJson,
 };
 
-async function importFile(mind: Mind, writer: Mind, source: string, lines: Generator<NumberedLine>, options: ImportOptions): Promise<ImportSummary> {
+/** The `json` importer's run, with its own options. */
+export async function importJson(mind: Mind, path: string, options: JsonImportOptions = {}): Promise<ImportSummary> {
+  const source = resolve(path);
+  if (!existsSync(source) || statSync(source).isDirectory()) throw new MindError('not_found', `${source}: no such file to import.`, { path: source });
+  const writer = mind.store.path === ':memory:' ? mind : openMind(mind.store.path, { mustExist: true, leaveRunsAsFound: true });
+  if (writer !== mind) tuneForImport(writer.store.db);
+  const lines = readLines(source);
+  try {
+    return await importFile(mind, writer, source, lines, options);
+  } finally {
+    // Closes the file whether the import read it to the end or stopped on its way.
+    lines.return(undefined);
+    if (writer !== mind) writer.close();
+  }
+}
+
+async function importFile(mind: Mind, writer: Mind, source: string, lines: Generator<NumberedLine>, options: JsonImportOptions): Promise<ImportSummary> {
   const db = writer.store.db;
   const name = basename(source);
   const header = readHeader(lines, name, source);
@@ -104,6 +119,8 @@ async function importFile(mind: Mind, writer: Mind, source: string, lines: Gener
     importedMemories: new Set(),
     journalSeqs: new Map(),
     emptyAtStart: {},
+    bulkLoad: null,
+    mayBulkLoad: options.bulkLoad ?? true,
     vectorsFit: true,
     fileEmbedder: {},
     byType: {},
@@ -146,6 +163,7 @@ async function importFile(mind: Mind, writer: Mind, source: string, lines: Gener
         throw fault('truncated', `${name}:${lastLine + 1}`, `the file ends early: its header promises ${header.counts[table]} ${table} rows and it holds ${state.seen[table]} (a truncated file?)`, source, lastLine + 1);
       }
     }
+    if (state.bulkLoad) finishBulkLoad(db, state.bulkLoad);
     const imported = { byType: state.byType, links: state.links, journal: state.journal };
     const wrote = Object.values(state.byType).some((n) => n > 0) || state.links > 0 || state.journal > 0;
     if (wrote) {
@@ -179,19 +197,17 @@ function readHeader(lines: Generator<NumberedLine>, name: string, source: string
   return header.data;
 }
 
-function parseRow(text: string, place: string, source: string, line: number): { table: ExportTable; row: ExportRow } {
+function parseRow(text: string, place: string, source: string, line: number): JsonRowLine {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     throw fault('bad_json', place, `bad JSON (${(error as Error).message})`, source, line);
   }
+  if (isJsonRowLine(value)) return value;
   const parsed = JsonRowLineSchema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw fault('wrong_schema', place, `not a Mindloom JSON row (${issue?.path.join('.') || 'line'}: ${issue?.message})`, source, line);
-  }
-  return parsed.data as { table: ExportTable; row: ExportRow };
+  const issue = parsed.error?.issues[0];
+  throw fault('wrong_schema', place, `not a Mindloom JSON row (${issue?.path.join('.') || 'line'}: ${issue?.message ?? 'not a row'})`, source, line);
 }
 
 /** Vectors are only worth taking from the same embedder at the same dimension; otherwise they are left for a re-embed. */
@@ -230,7 +246,7 @@ function importRow(db: Mind['store']['db'], table: ExportTable, row: ExportRow, 
     state.skipped += 1;
     return;
   }
-  const empty = (state.emptyAtStart[table] ??= tableIsEmpty(db, table));
+  const empty = (state.emptyAtStart[table] ??= startTable(db, table, state));
   const existing = empty ? null : existingKey(db, table, mapped);
   if (existing !== null) {
     state.skipped += 1;
@@ -246,7 +262,7 @@ function importRow(db: Mind['store']['db'], table: ExportTable, row: ExportRow, 
   }
   remember(table, oldKey, newKey, state);
   if (table === 'memories') {
-    dropTriggerVersions(db, newKey as number);
+    if (!state.bulkLoad) dropTriggerVersions(db, newKey as number);
     state.importedMemories.add(oldKey as number);
     const type = row.type as MemoryType;
     state.byType[type] = (state.byType[type] ?? 0) + 1;
@@ -256,6 +272,13 @@ function importRow(db: Mind['store']['db'], table: ExportTable, row: ExportRow, 
   } else if (table === 'links') {
     state.links += 1;
   }
+}
+
+/** Whether the table was empty at its first row; a mind without memories takes them as a bulk load. */
+function startTable(db: Mind['store']['db'], table: ExportTable, state: ImportState): boolean {
+  const empty = tableIsEmpty(db, table);
+  if (empty && table === 'memories' && state.mayBulkLoad) state.bulkLoad = startBulkLoad(db);
+  return empty;
 }
 
 /** A memory's versions and vector come with it: a memory the mind already held keeps its own. */

@@ -5,6 +5,7 @@
  * what can be derived from the rows (tallies, the full-text index) are here too.
  */
 import type { Db } from './connection';
+import { COUNTED_TALLIES_SQL, ftsTextSql } from './derived-rows';
 import { stmt } from './statements';
 
 /** Problems found by one query: how many, and the first few as rows. */
@@ -14,14 +15,6 @@ export interface Found<T> {
 }
 
 const SAMPLES = 20;
-
-/**
- * A memory's searchable text, exactly as the full-text triggers write it (migration
- * 0001_search_and_history): the content and the text fields of its type.
- */
-function ftsText(alias: string): string {
-  return `${alias}.content || ' ' || coalesce(json_extract(${alias}.fields, '$.outcome'), '') || ' ' || coalesce(json_extract(${alias}.fields, '$.description'), '') || ' ' || coalesce(json_extract(${alias}.fields, '$.name'), '') || ' ' || coalesce(json_extract(${alias}.fields, '$.subject'), '') || ' ' || coalesce((SELECT group_concat(value, ' ') FROM json_each(${alias}.fields, '$.lessons')), '')`;
-}
 
 /**
  * SQLite's `integrity_check` (virtual tables' own checks included): its messages, or [] when the
@@ -108,15 +101,11 @@ export interface TallyMismatch {
   tallied: number;
 }
 
-/** The tallies' rows, grouped as migration 0005 defines them, from the memories themselves. */
-const COUNTED = `SELECT type, status, tier, coalesce(review_status, '') AS review, min(CAST(confidence * 10 AS INTEGER), 9) AS bucket, count(*) AS n
-  FROM memories GROUP BY 1, 2, 3, 4, 5`;
-
 /** Tally rows that disagree with a count of the memories (missing, extra, or a different number). */
 export function tallyMismatches(db: Db): TallyMismatch[] {
   return stmt(
     db,
-    `WITH counted AS (${COUNTED}), tallied AS (SELECT type, status, tier, review, bucket, n FROM memory_tallies WHERE n != 0)
+    `WITH counted AS (${COUNTED_TALLIES_SQL}), tallied AS (SELECT type, status, tier, review, bucket, n FROM memory_tallies WHERE n != 0)
      SELECT c.type, c.status, c.tier, c.review, c.bucket, c.n AS counted, coalesce(t.n, 0) AS tallied
        FROM counted c LEFT JOIN tallied t USING (type, status, tier, review, bucket) WHERE t.n IS NOT c.n
      UNION ALL
@@ -128,7 +117,7 @@ export function tallyMismatches(db: Db): TallyMismatch[] {
 /** Recounts the tallies from the memories. */
 export function rebuildTallies(db: Db): void {
   stmt(db, 'DELETE FROM memory_tallies').run();
-  stmt(db, `INSERT INTO memory_tallies (type, status, tier, review, bucket, n) ${COUNTED}`).run();
+  stmt(db, `INSERT INTO memory_tallies (type, status, tier, review, bucket, n) ${COUNTED_TALLIES_SQL}`).run();
 }
 
 export interface SearchIndexProblems {
@@ -140,7 +129,7 @@ export interface SearchIndexProblems {
   structure: string | null;
 }
 
-const STALE_FTS = `FROM memories m LEFT JOIN memories_fts f ON f.rowid = m.seq WHERE f.rowid IS NULL OR f.text IS NOT (${ftsText('m')})`;
+const STALE_FTS = `FROM memories m LEFT JOIN memories_fts f ON f.rowid = m.seq WHERE f.rowid IS NULL OR f.text IS NOT (${ftsTextSql('m')})`;
 const EXTRA_FTS = `FROM memories_fts f WHERE NOT EXISTS (SELECT 1 FROM memories m WHERE m.seq = f.rowid)`;
 
 export function searchIndexProblems(db: Db): SearchIndexProblems {
@@ -174,7 +163,7 @@ export function repairSearchIndex(db: Db): number {
   const extra = stmt(db, `DELETE FROM memories_fts WHERE rowid IN (SELECT f.rowid ${EXTRA_FTS})`).run().changes;
   const stale = (stmt(db, `SELECT m.seq ${STALE_FTS}`).all() as { seq: number }[]).map((row) => row.seq);
   const remove = stmt(db, 'DELETE FROM memories_fts WHERE rowid = ?');
-  const write = stmt(db, `INSERT INTO memories_fts (rowid, text) SELECT m.seq, ${ftsText('m')} FROM memories m WHERE m.seq = ?`);
+  const write = stmt(db, `INSERT INTO memories_fts (rowid, text) SELECT m.seq, ${ftsTextSql('m')} FROM memories m WHERE m.seq = ?`);
   for (const seq of stale) {
     remove.run(seq);
     write.run(seq);

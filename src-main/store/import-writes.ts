@@ -4,6 +4,7 @@
  * operation and content...), inserted when absent under the key it had when that key is free, and
  * its new key returned so rows that refer to it can follow. SQLite's own constraints check the rest.
  */
+import type Database from 'better-sqlite3';
 import type { Db } from './connection';
 import { type ExportRow, type ExportTable, storedColumns, TABLE_KEY } from './export-query';
 import { stmt } from './statements';
@@ -86,24 +87,30 @@ export function insertImportedRow(db: Db, table: ExportTable, row: ExportRow, ke
     return Number(rowid);
   }
   const key = TABLE_KEY[table];
-  const values = { ...row };
-  if (typeof values[key] === 'number' && !keepKey) values[key] = null;
-  const columns = Object.keys(values);
-  const result = stmt(db, insertSql(table, columns)).run(...columns.map((c) => values[c]));
+  const columns = Object.keys(row);
+  const values = columns.map((column) => (column === key && !keepKey && typeof row[column] === 'number' ? null : row[column]));
+  const result = insertStatement(db, table, columns).run(values);
   return typeof row[key] === 'string' ? (row[key] as string) : Number(result.lastInsertRowid);
 }
 
-const insertSqlCache = new Map<string, string>();
+const lastInserts = new WeakMap<Db, Map<ExportTable, { columns: readonly string[]; statement: Database.Statement }>>();
 
-/** The INSERT for these columns of the table, built once (the statement cache is keyed by its text). */
-function insertSql(table: ExportTable, columns: readonly string[]): string {
-  const signature = `${table}:${columns.join(',')}`;
-  let sql = insertSqlCache.get(signature);
-  if (sql === undefined) {
-    sql = `INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
-    insertSqlCache.set(signature, sql);
+/**
+ * The INSERT for these columns of the table. Every row of a table in a file has the same columns,
+ * so the last statement is kept per table and only the column names compared: a million-row import
+ * neither builds nor looks up its SQL text once per row.
+ */
+function insertStatement(db: Db, table: ExportTable, columns: readonly string[]): Database.Statement {
+  let last = lastInserts.get(db);
+  if (!last) {
+    last = new Map();
+    lastInserts.set(db, last);
   }
-  return sql;
+  const previous = last.get(table);
+  if (previous && previous.columns.length === columns.length && previous.columns.every((column, i) => column === columns[i])) return previous.statement;
+  const statement = stmt(db, `INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+  last.set(table, { columns, statement });
+  return statement;
 }
 
 /** The version row the insert trigger wrote for a memory just imported: its exported history replaces it. */

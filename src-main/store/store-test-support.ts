@@ -96,3 +96,35 @@ export function writeOlderMind(workDir: string, path: string, version: number): 
   db.pragma(`user_version = ${version}`);
   db.close();
 }
+
+/**
+ * A whole mind as stored, for tests that compare two minds: its schema (without page numbers, with
+ * each table's indexes in the planner's order) and
+ * every table's rows, generated columns, tallies, sequences, planner statistics and virtual tables'
+ * rows included. Left out: the full-text index's segments (how its b-trees were merged, not what
+ * they hold; FTS5's integrity-check holds them to the rows). Sequences and statistics are read in
+ * key order: the order their rows were first written in means nothing.
+ */
+export function wholeMindAsStored(db: Db): Record<string, unknown[]> {
+  const segments = ['memories_fts_data', 'memories_fts_idx'];
+  const tables = (db.prepare(`SELECT name, wr FROM pragma_table_list WHERE schema = 'main' AND type != 'view' ORDER BY name`).all() as { name: string; wr: number }[]).filter(
+    (t) => t.name !== 'sqlite_schema' && !segments.includes(t.name),
+  );
+  const whole: Record<string, unknown[]> = {
+    schema: db.prepare(`SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY type, name`).all(),
+    // The order the planner meets each table's indexes in (ties between equal plans go to the first).
+    indexOrder: db.prepare(`SELECT t.name AS "table", i.seq, i.name FROM sqlite_schema t, pragma_index_list(t.name) i WHERE t.type = 'table' ORDER BY t.name, i.seq`).all(),
+  };
+  const inKeyOrder = (name: string) =>
+    name === 'sqlite_sequence'
+      ? 'SELECT name, seq FROM sqlite_sequence ORDER BY name'
+      : `SELECT * FROM "${name}" WHERE tbl NOT IN (${segments.map((t) => `'${t}'`).join(', ')}) ORDER BY tbl, idx${name === 'sqlite_stat4' ? ', sample' : ''}`;
+  for (const { name, wr } of tables) {
+    const sql = name.startsWith('sqlite_s') ? inKeyOrder(name) : wr ? `SELECT * FROM "${name}"` : `SELECT rowid AS "(rowid)", * FROM "${name}" ORDER BY rowid`;
+    // Blobs as base64: a deep comparison walks a Buffer byte by byte (a vector chunk is megabytes).
+    whole[name] = (db.prepare(sql).all() as Record<string, unknown>[]).map((row) =>
+      Object.fromEntries(Object.entries(row).map(([column, value]) => [column, Buffer.isBuffer(value) ? value.toString('base64') : value])),
+    );
+  }
+  return whole;
+}

@@ -5,7 +5,7 @@
  * gives the same rows; re-importing changes nothing; a malformed file is refused by name and place
  * with the mind left as it was.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { isMindError } from '../../../shared/errors';
 import { consolidate, fridayEpisodes } from '../../consolidation/consolidation-test-support';
 import { createNgramEmbedder } from '../../consolidation/offline/ngram-embedder';
 import { reembedAll } from '../../consolidation/reembed';
-import { jsonImporter } from '../../interop/json-import';
+import { type JsonImportOptions, importJson } from '../../interop/json-import';
 import { mcpMemoryImporter } from '../../interop/mcp-memory-importer';
 import type { JsonImportFault } from '../../interop/json-import';
 import { checkMind } from '../../mind/check';
@@ -25,6 +25,7 @@ import { searchMemories } from '../../mind/search';
 import { undoAction } from '../../mind/undo';
 import { EXPORT_TABLES, exportRowCounts } from '../../store/export-query';
 import { insertExplanation } from '../../store/explanations-repo';
+import { wholeMindAsStored } from '../../store/store-test-support';
 import { ok, runCli, tempDir } from './cli-test-kit';
 
 const PRESENT = Date.UTC(2026, 10, 16);
@@ -67,10 +68,10 @@ function withMind<T>(path: string, work: (mind: Mind) => T): T {
   }
 }
 
-async function importInto(path: string, file: string, options: { dryRun?: boolean } = {}) {
+async function importInto(path: string, file: string, options: JsonImportOptions = {}) {
   const mind = openMind(path, { mustExist: true, clock: () => PRESENT });
   try {
-    return await jsonImporter.run(mind, file, options);
+    return await importJson(mind, file, options);
   } finally {
     mind.close();
   }
@@ -234,4 +235,68 @@ describe('import json', () => {
       rmSync(file);
     });
   }
+});
+
+describe('import json into a mind without memories (one bulk load)', () => {
+  const wholeMind = (path: string) => withMind(path, (mind) => wholeMindAsStored(mind.store.db));
+
+  it('leaves the mind exactly as the row-by-row import does, and it checks clean', async () => {
+    const bulk = await initMind('bulk.mind');
+    const rowByRow = join(dir, 'row-by-row.mind');
+    copyFileSync(bulk, rowByRow);
+    expect(await importInto(bulk, exported)).toEqual(await importInto(rowByRow, exported, { bulkLoad: false }));
+    expect(wholeMind(bulk)).toEqual(wholeMind(rowByRow));
+    withMind(bulk, (mind) => {
+      expect(checkMind(mind).checks.filter((check) => !check.ok)).toEqual([]);
+      expect(searchMemories(mind, 'friday deploys').map((hit) => hit.id)).toEqual(withMind(rowByRow, (other) => searchMemories(other, 'friday deploys').map((hit) => hit.id)));
+    });
+  });
+
+  const lines = () => readFileSync(exported, 'utf8').split('\n');
+  const afterTheMemories = () => lines().findIndex((line, i) => i > 0 && !line.startsWith('{"table":"memories"') && lines()[i - 1]!.startsWith('{"table":"memories"'));
+  const broken: { name: string; fault: JsonImportFault; make: () => { text: string; line: number } }[] = [
+    {
+      name: 'bad JSON on the first row after the memories',
+      fault: 'bad_json',
+      make: () => {
+        const at = afterTheMemories();
+        return { text: lines().map((line, i) => (i === at ? line.slice(0, 30) : line)).join('\n'), line: at + 1 };
+      },
+    },
+    {
+      name: 'a truncated file',
+      fault: 'truncated',
+      make: () => {
+        const kept = lines().slice(0, -50);
+        return { text: `${kept.join('\n')}\n`, line: kept.length + 1 };
+      },
+    },
+  ];
+
+  for (const bad of broken) {
+    it(`refuses ${bad.name} and leaves the mind as it was, its triggers included`, async () => {
+      const target = await initMind(`bulk-${bad.fault}.mind`);
+      const before = wholeMind(target);
+      const { text, line } = bad.make();
+      const file = join(dir, `bulk-${bad.fault}.json`);
+      writeFileSync(file, text);
+      await expect(importInto(target, file)).rejects.toMatchObject({ code: 'invalid_input', details: { reason: bad.fault, line } });
+      expect(wholeMind(target)).toEqual(before);
+      // The triggers are back: a memory written now is searchable and tallied.
+      withMind(target, (mind) => {
+        createMemory(mind, { type: 'belief', content: 'Written after the refused import' }, { actor: 'user' });
+        expect(searchMemories(mind, 'refused import').length).toBe(1);
+        expect(checkMind(mind).checks.filter((check) => !check.ok)).toEqual([]);
+      });
+      rmSync(file);
+    });
+  }
+
+  it('a dry run writes nothing and leaves the triggers in place', async () => {
+    const target = await initMind('bulk-dry.mind');
+    const before = wholeMind(target);
+    const dry = await importInto(target, exported, { dryRun: true });
+    expect(Object.values(dry.imported.byType).reduce((a, b) => a + b, 0)).toBe(countsOf(sourcePath).memories);
+    expect(wholeMind(target)).toEqual(before);
+  });
 });
