@@ -12,7 +12,7 @@ import {
 import { listMemoryRecords, type MemoryFilter, SORT_KEYS, type SortKey, type SortValue, sortValueOf } from '../store/list-query';
 import type { MemoryRecord } from '../store/memory-record';
 import type { Mind } from './mind';
-import { derivedReadings } from './memory-view';
+import { effectiveConfidence, isStale } from '../../shared/rules/decay';
 import { presentMemory } from './present';
 
 export type { MemoryFilter, SortKey };
@@ -105,10 +105,13 @@ export function checkListShape(request: Pick<ListRequest, 'filter' | 'sort' | 'd
   return { filter: stale ? { ...rest, staleAt: now } : rest, sort, direction };
 }
 
-/** A memory as a list shows it: its stored state and the readings at `now`. */
+/**
+ * A memory as a list shows it: its stored state and the readings at `now`. Adds to the presented
+ * object rather than spreading it into a new one: cloning thirty properties per row is a good part
+ * of a search's time.
+ */
 export function summarizeMemory(record: MemoryRecord, now: number): MemorySummary {
-  const readings = derivedReadings(record, now);
-  return { ...presentMemory(record), effectiveConfidence: readings.effectiveConfidence, stale: readings.stale };
+  return Object.assign(presentMemory(record), { effectiveConfidence: effectiveConfidence(record, now), stale: isStale(record, now) });
 }
 
 export function listMemories(mind: Mind, request: ListRequest = {}): ListPage {

@@ -1,10 +1,8 @@
 /** Full-text search over the mind, ranked by bm25 × tier boost, with highlighted snippets. */
 import { MindError } from '../../shared/errors';
 import { searchMemoryRecords } from '../store/search-query';
-import type { MemorySummary } from './list';
+import { type MemorySummary, summarizeMemory } from './list';
 import type { Mind } from './mind';
-import { derivedReadings } from './memory-view';
-import { presentMemory } from './present';
 
 export interface SearchResult extends MemorySummary {
   score: number;
@@ -17,14 +15,5 @@ export function searchMemories(mind: Mind, query: string, options: { limit?: num
   if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new MindError('invalid_input', 'limit must be from 1 to 500.');
   if (typeof query !== 'string' || query.trim() === '') throw new MindError('invalid_input', 'A search needs some words.');
   const now = mind.now();
-  return searchMemoryRecords(mind.store.db, query, limit).map((hit) => {
-    const readings = derivedReadings(hit.record, now);
-    return {
-      ...presentMemory(hit.record),
-      effectiveConfidence: readings.effectiveConfidence,
-      stale: readings.stale,
-      score: hit.score,
-      snippet: hit.snippet,
-    };
-  });
+  return searchMemoryRecords(mind.store.db, query, limit).map((hit) => Object.assign(summarizeMemory(hit.record, now), { score: hit.score, snippet: hit.snippet }));
 }

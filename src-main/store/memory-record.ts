@@ -1,7 +1,7 @@
 /**
  * A memory row as the domain layer sees it: camelCase, epoch-ms times, parsed JSON fields.
  */
-import type { MemoryState, MemoryStatus, MemoryType, ReviewStatus, SourceType, Tier } from '../../shared/model';
+import type { MemoryState } from '../../shared/model';
 
 export interface MemoryRecord extends MemoryState<number> {
   /** The row's integer key: what links, full-text and vector rows point at. */
@@ -44,38 +44,31 @@ export const COLUMN_OF: Readonly<Record<keyof MemoryWrite, string>> = {
 
 export type MemoryRow = Record<string, unknown>;
 
+/** A record's keys, and the columns they are read from, in one order. */
+const RECORD_KEYS: readonly string[] = ['seq', ...Object.keys(COLUMN_OF), 'tier'];
+const RECORD_COLUMNS: readonly string[] = ['seq', ...Object.values(COLUMN_OF), 'tier'];
+const FIELDS_AT = RECORD_KEYS.indexOf('fields');
+const PROTECTED_AT = RECORD_KEYS.indexOf('protected');
+
+/** The select list `recordFromValues` reads: a memory row's columns under `alias`, in record order. */
+export function recordColumns(alias: string): string {
+  return RECORD_COLUMNS.map((column) => `${alias}.${column}`).join(', ');
+}
+
+/**
+ * A record from a raw row (better-sqlite3's `.raw()`) that starts with `recordColumns`: a page of
+ * memories reads about twice as fast this way as through row objects (a hot path, like search).
+ */
+export function recordFromValues(values: readonly unknown[]): MemoryRecord {
+  const record: Record<string, unknown> = {};
+  for (let i = 0; i < RECORD_KEYS.length; i += 1) record[RECORD_KEYS[i] as string] = values[i];
+  record.fields = JSON.parse(values[FIELDS_AT] as string);
+  record.protected = values[PROTECTED_AT] === 1;
+  return record as unknown as MemoryRecord;
+}
+
 export function toRecord(row: MemoryRow): MemoryRecord {
-  return {
-    seq: row.seq as number,
-    id: row.id as string,
-    type: row.type as MemoryType,
-    content: row.content as string,
-    fields: JSON.parse(row.fields as string) as Record<string, unknown>,
-    sourceType: row.source_type as SourceType,
-    sourceEntity: row.source_entity as string | null,
-    confidence: row.confidence as number,
-    alpha: row.alpha as number | null,
-    beta: row.beta as number | null,
-    timesReinforced: row.times_reinforced as number,
-    verificationCount: row.verification_count as number,
-    lastVerifiedAt: row.last_verified_at as number | null,
-    lastReinforcedAt: row.last_reinforced_at as number | null,
-    reviewStatus: row.review_status as ReviewStatus | null,
-    status: row.status as MemoryStatus,
-    protected: row.protected === 1,
-    scope: row.scope as string,
-    project: row.project as string | null,
-    stability: row.stability as number,
-    accessCount: row.access_count as number,
-    lastAccessedAt: row.last_accessed_at as number | null,
-    codeRefCount: row.code_ref_count as number,
-    eventEvidenceCount: row.event_evidence_count as number,
-    supersededBy: row.superseded_by as string | null,
-    createdAt: row.created_at as number,
-    updatedAt: row.updated_at as number,
-    version: row.version as number,
-    tier: row.tier as Tier,
-  };
+  return recordFromValues(RECORD_COLUMNS.map((column) => row[column]));
 }
 
 /** A value as SQLite stores it: JSON for fields, 0/1 for booleans. */
@@ -84,3 +77,4 @@ export function toColumnValue(key: keyof MemoryWrite, value: unknown): unknown {
   if (key === 'protected') return value ? 1 : 0;
   return value;
 }
+

@@ -3,7 +3,7 @@ import { TIER_BOOST } from '../../shared/rules/tiers';
 import { MATCH_CLOSE, MATCH_OPEN } from '../../shared/search-marks';
 import type { Db } from './connection';
 import { ftsMatchExpression, phrasesAnyExpression } from './fts-expression';
-import { type MemoryRecord, type MemoryRow, toRecord } from './memory-record';
+import { type MemoryRecord, type MemoryRow, recordColumns, recordFromValues, toRecord } from './memory-record';
 import { stmt } from './statements';
 
 export interface SearchHit {
@@ -13,26 +13,43 @@ export interface SearchHit {
 }
 
 /**
- * bm25 picks a candidate pool (FTS5 ranks it in C); the tier boost re-ranks within the pool. The
- * pool is wide (10× the page, at least 200) so a grounded memory a few bm25 places down still
- * surfaces above a hypothesis: boosts differ by at most 4×.
+ * bm25 picks a candidate pool; the tier boost re-ranks within it. The pool is wide (10× the page,
+ * at least 200) so a grounded memory a few bm25 places down still surfaces above a hypothesis:
+ * boosts differ by at most 4×.
+ *
+ * One statement, and the costly parts run for the returned page only: the pool is ranked on bm25
+ * and tier alone (SQLite sorts on `bm25()`: FTS5's own `ORDER BY rank` prepares a nested statement
+ * per query), then a second pass over the match set makes the page's snippets and reads its rows
+ * (raw, see `recordFromValues`). `LIMIT +@n`, not `LIMIT @n`: SQLite's planner reads a bare
+ * parameter limit's value, and then re-prepares the statement at every run to read it again.
  */
 export function searchMemoryRecords(db: Db, text: string, limit: number, mode: 'all' | 'any' = 'all'): SearchHit[] {
   const match = ftsMatchExpression(text, mode);
   if (match === null) return [];
-  const boost = `CASE m.tier WHEN 'grounded' THEN ${TIER_BOOST.grounded} WHEN 'observed' THEN ${TIER_BOOST.observed}
-    WHEN 'inferred' THEN ${TIER_BOOST.inferred} ELSE ${TIER_BOOST.hypothesis} END`;
-  const rows = stmt(
-    db,
-    `WITH hits AS (
-       SELECT rowid AS seq, bm25(memories_fts) AS bm25, snippet(memories_fts, 0, ?, ?, '…', 16) AS snippet
-       FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rank LIMIT ?)
-     SELECT m.*, -hits.bm25 * ${boost} AS score, hits.snippet AS snippet
-     FROM hits JOIN memories m ON m.seq = hits.seq WHERE m.status != 'forgotten'
-     ORDER BY score DESC, m.seq LIMIT ?`,
-  ).all(MATCH_OPEN, MATCH_CLOSE, match, Math.max(200, limit * 10), limit) as (MemoryRow & { score: number; snippet: string })[];
-  return rows.map((row) => ({ record: toRecord(row), score: row.score, snippet: row.snippet }));
+  const rows = stmt(db, SEARCH_SQL)
+    .raw()
+    .all({ match, pool: Math.max(200, limit * 10), limit, open: MATCH_OPEN, close: MATCH_CLOSE }) as unknown[][];
+  return rows.map((values) => ({
+    record: recordFromValues(values),
+    score: values[values.length - 2] as number,
+    snippet: values[values.length - 1] as string,
+  }));
 }
+
+const TIER_BOOST_SQL = `CASE m.tier WHEN 'grounded' THEN ${TIER_BOOST.grounded} WHEN 'observed' THEN ${TIER_BOOST.observed}
+  WHEN 'inferred' THEN ${TIER_BOOST.inferred} ELSE ${TIER_BOOST.hypothesis} END`;
+
+const SEARCH_SQL = `
+  WITH hits AS (
+    SELECT rowid AS seq, bm25(memories_fts) AS bm25 FROM memories_fts WHERE memories_fts MATCH @match
+    ORDER BY bm25, rowid LIMIT +@pool),
+  page AS MATERIALIZED (
+    SELECT m.seq AS seq, -hits.bm25 * ${TIER_BOOST_SQL} AS score FROM hits JOIN memories m ON m.seq = hits.seq
+    WHERE m.status != 'forgotten' ORDER BY score DESC, m.seq LIMIT +@limit)
+  SELECT ${recordColumns('m')}, page.score, snippet(memories_fts, 0, @open, @close, '…', 16)
+  FROM memories_fts CROSS JOIN page CROSS JOIN memories m
+  WHERE memories_fts MATCH @match AND page.seq = memories_fts.rowid AND m.seq = page.seq
+  ORDER BY page.score DESC, page.seq`;
 
 /**
  * Active beliefs that share a content term with a statement AND contain one of the opposing
