@@ -45,10 +45,11 @@ export const COLUMN_OF: Readonly<Record<keyof MemoryWrite, string>> = {
 export type MemoryRow = Record<string, unknown>;
 
 /** A record's keys, and the columns they are read from, in one order. */
-const RECORD_KEYS: readonly string[] = ['seq', ...Object.keys(COLUMN_OF), 'tier'];
+type RecordKey = keyof MemoryRecord;
+const RECORD_KEYS: readonly RecordKey[] = ['seq', ...(Object.keys(COLUMN_OF) as (keyof MemoryWrite)[]), 'tier'];
 const RECORD_COLUMNS: readonly string[] = ['seq', ...Object.values(COLUMN_OF), 'tier'];
-const FIELDS_AT = RECORD_KEYS.indexOf('fields');
-const PROTECTED_AT = RECORD_KEYS.indexOf('protected');
+/** Where each key's value sits in a raw row. */
+const AT = Object.fromEntries(RECORD_KEYS.map((key, i) => [key, i])) as Readonly<Record<RecordKey, number>>;
 
 /** The select list `recordFromValues` reads: a memory row's columns under `alias`, in record order. */
 export function recordColumns(alias: string): string {
@@ -58,13 +59,41 @@ export function recordColumns(alias: string): string {
 /**
  * A record from a raw row (better-sqlite3's `.raw()`) that starts with `recordColumns`: a page of
  * memories reads about twice as fast this way as through row objects (a hot path, like search).
+ * One object literal, so every record shares one shape: filling an empty object key by key made
+ * each record a slow dictionary and cost more than the query. The type keeps the list complete.
  */
 export function recordFromValues(values: readonly unknown[]): MemoryRecord {
-  const record: Record<string, unknown> = {};
-  for (let i = 0; i < RECORD_KEYS.length; i += 1) record[RECORD_KEYS[i] as string] = values[i];
-  record.fields = JSON.parse(values[FIELDS_AT] as string);
-  record.protected = values[PROTECTED_AT] === 1;
-  return record as unknown as MemoryRecord;
+  return {
+    seq: values[AT.seq] as MemoryRecord['seq'],
+    id: values[AT.id] as MemoryRecord['id'],
+    type: values[AT.type] as MemoryRecord['type'],
+    content: values[AT.content] as MemoryRecord['content'],
+    fields: JSON.parse(values[AT.fields] as string) as MemoryRecord['fields'],
+    sourceType: values[AT.sourceType] as MemoryRecord['sourceType'],
+    sourceEntity: values[AT.sourceEntity] as MemoryRecord['sourceEntity'],
+    confidence: values[AT.confidence] as MemoryRecord['confidence'],
+    alpha: values[AT.alpha] as MemoryRecord['alpha'],
+    beta: values[AT.beta] as MemoryRecord['beta'],
+    timesReinforced: values[AT.timesReinforced] as MemoryRecord['timesReinforced'],
+    verificationCount: values[AT.verificationCount] as MemoryRecord['verificationCount'],
+    lastVerifiedAt: values[AT.lastVerifiedAt] as MemoryRecord['lastVerifiedAt'],
+    lastReinforcedAt: values[AT.lastReinforcedAt] as MemoryRecord['lastReinforcedAt'],
+    reviewStatus: values[AT.reviewStatus] as MemoryRecord['reviewStatus'],
+    status: values[AT.status] as MemoryRecord['status'],
+    protected: values[AT.protected] === 1,
+    scope: values[AT.scope] as MemoryRecord['scope'],
+    project: values[AT.project] as MemoryRecord['project'],
+    stability: values[AT.stability] as MemoryRecord['stability'],
+    accessCount: values[AT.accessCount] as MemoryRecord['accessCount'],
+    lastAccessedAt: values[AT.lastAccessedAt] as MemoryRecord['lastAccessedAt'],
+    codeRefCount: values[AT.codeRefCount] as MemoryRecord['codeRefCount'],
+    eventEvidenceCount: values[AT.eventEvidenceCount] as MemoryRecord['eventEvidenceCount'],
+    supersededBy: values[AT.supersededBy] as MemoryRecord['supersededBy'],
+    createdAt: values[AT.createdAt] as MemoryRecord['createdAt'],
+    updatedAt: values[AT.updatedAt] as MemoryRecord['updatedAt'],
+    version: values[AT.version] as MemoryRecord['version'],
+    tier: values[AT.tier] as MemoryRecord['tier'],
+  };
 }
 
 export function toRecord(row: MemoryRow): MemoryRecord {

@@ -1,8 +1,8 @@
 /** Full-text search ranked by bm25 × tier boost. */
 import { TIER_BOOST } from '../../shared/rules/tiers';
-import { MATCH_CLOSE, MATCH_OPEN } from '../../shared/search-marks';
 import type { Db } from './connection';
 import { ftsMatchExpression, phrasesAnyExpression } from './fts-expression';
+import { markedSnippet, queryTermsOf } from './fts-snippet';
 import { type MemoryRecord, type MemoryRow, recordColumns, recordFromValues, toRecord } from './memory-record';
 import { stmt } from './statements';
 
@@ -19,20 +19,23 @@ export interface SearchHit {
  *
  * One statement, and the costly parts run for the returned page only: the pool is ranked on bm25
  * and tier alone (SQLite sorts on `bm25()`: FTS5's own `ORDER BY rank` prepares a nested statement
- * per query), then a second pass over the match set makes the page's snippets and reads its rows
- * (raw, see `recordFromValues`). `LIMIT +@n`, not `LIMIT @n`: SQLite's planner reads a bare
- * parameter limit's value, and then re-prepares the statement at every run to read it again.
+ * per query), then the page's rows (raw, see `recordFromValues`) and indexed texts are read by
+ * rowid, and the snippets are cut from those texts in JavaScript (`fts-snippet.ts`: FTS5's
+ * `snippet()` would run the match again and cost as much as the rest). `LIMIT +@n`, not
+ * `LIMIT @n`: SQLite's planner reads a bare parameter limit's value, and then re-prepares the
+ * statement at every run to read it again.
  */
 export function searchMemoryRecords(db: Db, text: string, limit: number, mode: 'all' | 'any' = 'all'): SearchHit[] {
   const match = ftsMatchExpression(text, mode);
   if (match === null) return [];
   const rows = stmt(db, SEARCH_SQL)
     .raw()
-    .all({ match, pool: Math.max(200, limit * 10), limit, open: MATCH_OPEN, close: MATCH_CLOSE }) as unknown[][];
+    .all({ match, pool: Math.max(200, limit * 10), limit }) as unknown[][];
+  const terms = queryTermsOf(match);
   return rows.map((values) => ({
     record: recordFromValues(values),
     score: values[values.length - 2] as number,
-    snippet: values[values.length - 1] as string,
+    snippet: markedSnippet(values[values.length - 1] as string, terms),
   }));
 }
 
@@ -46,9 +49,9 @@ const SEARCH_SQL = `
   page AS MATERIALIZED (
     SELECT m.seq AS seq, -hits.bm25 * ${TIER_BOOST_SQL} AS score FROM hits JOIN memories m ON m.seq = hits.seq
     WHERE m.status != 'forgotten' ORDER BY score DESC, m.seq LIMIT +@limit)
-  SELECT ${recordColumns('m')}, page.score, snippet(memories_fts, 0, @open, @close, '…', 16)
-  FROM memories_fts CROSS JOIN page CROSS JOIN memories m
-  WHERE memories_fts MATCH @match AND page.seq = memories_fts.rowid AND m.seq = page.seq
+  SELECT ${recordColumns('m')}, page.score, f.text
+  FROM page CROSS JOIN memories m CROSS JOIN memories_fts f
+  WHERE m.seq = page.seq AND f.rowid = page.seq
   ORDER BY page.score DESC, page.seq`;
 
 /**
