@@ -2,21 +2,14 @@
 import { MindError } from '../../shared/errors';
 import { DECAY, effectiveConfidence } from '../../shared/rules/decay';
 import { activeByConfidence, oldestCreatedAt, orphanRecords } from '../store/maintenance-queries';
-import type { MemorySummary } from './list';
+import { type MemorySummary, summarizeMemory } from './list';
 import type { Mind } from './mind';
-import { derivedReadings } from './memory-view';
-import { presentMemory } from './present';
 
 const DAY_MS = 86_400_000;
 
 export interface AttentionPage {
   items: MemorySummary[];
   nextCursor: string | null;
-}
-
-function summary(mind: Mind, record: Parameters<typeof presentMemory>[0]): MemorySummary {
-  const readings = derivedReadings(record, mind.now());
-  return { ...presentMemory(record), effectiveConfidence: readings.effectiveConfidence, stale: readings.stale };
 }
 
 function checkLimit(limit: number): void {
@@ -41,7 +34,7 @@ export function listOrphans(mind: Mind, options: { limit?: number; cursor?: stri
   const page = records.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    items: page.map((r) => summary(mind, r)),
+    items: page.map((r) => summarizeMemory(r, mind.now())),
     nextCursor: records.length > limit && last ? encodeNumbers(last.seq) : null,
   };
 }
@@ -76,7 +69,7 @@ export function listUncertain(
       more = true;
       break;
     }
-    items.push(summary(mind, record));
+    items.push(summarizeMemory(record, now));
     last = { confidence: record.confidence, seq: record.seq };
   }
   return { items, nextCursor: more && last ? encodeNumbers(last.confidence, last.seq) : null };

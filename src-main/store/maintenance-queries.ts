@@ -1,6 +1,6 @@
 /** Queries behind the "needs attention" views: orphans, uncertain memories, and store counts. */
 import type { Db } from './connection';
-import { type MemoryRecord, type MemoryRow, toRecord } from './memory-record';
+import { type MemoryRecord, type MemoryRow, recordColumns, recordFromValues, toRecord } from './memory-record';
 import { countOpenContradictions } from './contradictions-repo';
 import { stmt } from './statements';
 import { type MemoryCounts, memoryCounts, readTallies } from './tallies-query';
@@ -45,11 +45,13 @@ export function* activeByConfidence(
   const rows = stmt(
     db,
     // The (status, confidence) index is the page order itself; never leave that to the statistics.
-    `SELECT * FROM memories INDEXED BY memories_status_confidence
+    `SELECT ${recordColumns('m')} FROM memories m INDEXED BY memories_status_confidence
      WHERE status = 'active' AND confidence < ? AND (confidence, seq) > (?, ?)
      ORDER BY confidence, seq`,
-  ).iterate(upperBound, after?.confidence ?? -1, after?.seq ?? -1) as IterableIterator<MemoryRow>;
-  for (const row of rows) yield toRecord(row);
+  )
+    .raw()
+    .iterate(upperBound, after?.confidence ?? -1, after?.seq ?? -1) as IterableIterator<unknown[]>;
+  for (const values of rows) yield recordFromValues(values);
 }
 
 /**
