@@ -172,10 +172,13 @@ function LineageCanvas({ graph: answer, focus, cut, asOf, depth, onDepth }: Canv
   const matches = useMemo(() => findNodes(graph.nodes, query), [graph.nodes, query]);
   const matchSet = useMemo(() => new Set(matches), [matches]);
   const byId = useMemo(() => new Map(graph.nodes.map((n) => [n.id, n])), [graph.nodes]);
-  const readable = useStore((s) => s.transform[2] >= READABLE_ZOOM);
+  const opening = useOpeningViewport(canvasRef, positions);
+  // React Flow puts the opening viewport in its store from an effect, after its first render: until
+  // then the store's zoom is its default, and the first frame would be drawn for the wrong zoom.
+  const readableInStore = useStore((s) => (s.panZoom === null ? null : s.transform[2] >= READABLE_ZOOM));
+  const readable = readableInStore ?? (opening?.zoom ?? 1) >= READABLE_ZOOM;
   const large = display.nodes.length > LARGE_GRAPH_NODES;
   const overview = large && !readable;
-  const opening = useOpeningViewport(canvasRef, positions);
 
   const expand = useCallback(
     async (node: LineageNodeView) => {
