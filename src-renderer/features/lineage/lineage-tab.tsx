@@ -49,7 +49,7 @@ import {
   ReadableContext,
 } from './lineage-nodes';
 import './lineage.css';
-import { prepareLayout, useLayout } from './use-layout';
+import { useLayout } from './use-layout';
 
 /** Depth choices: 1 … MAX_DEPTH_STEP steps, then all. */
 const MAX_DEPTH_STEP = 10;
@@ -79,7 +79,6 @@ export function LineageTab(props: MemoryTabProps) {
 
 function LineageView({ id, asOf }: MemoryTabProps) {
   const api = useApi();
-  useEffect(prepareLayout, []);
   const [direction, setDirection] = useState<LineageDirectionName>('both');
   const [depth, setDepth] = useState<number | null>(DEFAULT_DEPTH);
   const request = { id, direction, depth, ...(asOf === null ? {} : { asOf }) };
