@@ -92,7 +92,8 @@ const LINEAGE_PROBE = `(() => {
       return new Promise((resolve, reject) => {
         const tab = document.querySelector('.memory-tabs a[data-tab="lineage"]');
         if (tab === null) return reject(new Error('no Lineage tab'));
-        const drawn = () => document.querySelector('.lineage-canvas[data-ready="true"] .react-flow__node') !== null;
+        // A large graph zoomed out is drawn on the overview canvas (React Flow draws its focus): both must be there.
+        const drawn = () => document.querySelector('.lineage-canvas[data-ready="true"] .react-flow__node') !== null && document.querySelector('.lineage-overview:not([data-drawn="true"])') === null;
         const started = performance.now();
         const observer = new MutationObserver(() => {
           if (!drawn()) return;

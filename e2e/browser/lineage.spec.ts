@@ -1,11 +1,12 @@
 /**
  * The Lineage tab: a deep chain read to each depth, a hidden neighbour expanded, "why do I believe
- * this" lit down to the raw captures, refocusing by double-click and by keyboard, and the PNG and
- * SVG exports.
+ * this" lit down to the raw captures, refocusing by double-click and by keyboard, the PNG and
+ * SVG exports, and a large graph opened zoomed out on the overview canvas.
  */
 import { expect, test } from '../fixtures';
 import { LineagePage } from '../pages/lineage-page';
-import { type LineageMind, writeLineageMind } from '../support/lineage-minds';
+import { NODE_HEIGHT, LAYER_GAP } from '../../shared/lineage-layout';
+import { type LargeLineageMind, type LineageMind, writeLargeLineageMind, writeLineageMind } from '../support/lineage-minds';
 import { saveScreenshot } from '../support/screenshots';
 
 let built: LineageMind;
@@ -157,3 +158,50 @@ test('exports a PNG and a valid SVG', async ({ app }) => {
   expect(parsed.lines).toBeGreaterThanOrEqual(nearFocus(built).length - 1);
   expect(parsed.texts).toContain('Friday deploys are risky');
 });
+
+test.describe('a large graph', () => {
+  let large: LargeLineageMind;
+  test.use({
+    mind: {
+      kind: 'file',
+      write: (dir) => {
+        large = writeLargeLineageMind(dir);
+        return large.path;
+      },
+    },
+  });
+
+  test('opens zoomed out on the overview canvas, selects and refocuses the box clicked, and draws nodes zoomed in', async ({ app }, testInfo) => {
+    const lineage = new LineagePage(app.page);
+    await lineage.open(app.go, large.focus);
+    await expect(lineage.summary).toContainText(`${large.size} memories`);
+    await expect(lineage.overview).toHaveAttribute('data-drawn', 'true');
+    await expect(lineage.overview).toHaveAttribute('data-node-count', String(large.size));
+    // React Flow draws the focus alone; the canvas draws the rest.
+    await lineage.expectNodes([large.focus]);
+    await saveScreenshot(app.page, testInfo, 'lineage large overview');
+
+    // An episode lies one layer below the focus: a click there selects it, a double-click refocuses on it.
+    const transform = (await app.page.locator('.react-flow__viewport').getAttribute('style')) ?? '';
+    const zoom = Number(/scale\(([\d.]+)\)/.exec(transform)?.[1]);
+    const focusBox = await lineage.node(large.focus).boundingBox();
+    if (focusBox === null) throw new Error('the focus is not drawn');
+    const episodeAt = { x: focusBox.x + focusBox.width / 2, y: focusBox.y + focusBox.height + (LAYER_GAP + NODE_HEIGHT / 2) * zoom };
+    await app.page.mouse.click(episodeAt.x, episodeAt.y);
+    await expect(lineage.card).toContainText('Incident review');
+    const episode = await lineage.card.getAttribute('data-memory-id');
+    await lineage.expectNodes([large.focus, episode as string].sort());
+
+    // The keyboard brings the selection close enough to read: React Flow draws the nodes again.
+    await lineage.press('ArrowUp');
+    await expect(lineage.overview).toHaveCount(0);
+    await expect.poll(async () => (await lineage.nodeIds()).length).toBeGreaterThan(2);
+    await lineage.press('f');
+    await expect(lineage.overview).toHaveAttribute('data-drawn', 'true');
+
+    await app.page.mouse.dblclick(episodeAt.x, episodeAt.y);
+    await expect(app.page).toHaveURL(/#\/memory\/ep_\w+\/lineage$/);
+    await lineage.expectReady();
+  });
+});
+

@@ -14,6 +14,8 @@ export class LineagePage {
   readonly find: Locator;
   readonly card: Locator;
   readonly legend: Locator;
+  /** The canvas a large graph is drawn on when zoomed out past reading. */
+  readonly overview: Locator;
 
   constructor(readonly page: Page) {
     this.region = page.getByRole('region', { name: 'Lineage' });
@@ -25,6 +27,7 @@ export class LineagePage {
     this.find = this.region.getByRole('searchbox');
     this.card = page.locator('aside.lineage-card');
     this.legend = page.getByRole('list', { name: 'Link kinds' });
+    this.overview = this.canvas.locator('canvas.lineage-overview');
   }
 
   async open(go: (hash: string) => Promise<void>, id: string, asOf?: string): Promise<void> {

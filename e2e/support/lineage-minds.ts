@@ -54,3 +54,30 @@ export function writeLineageMind(dir: string): LineageMind {
     mind.close();
   }
 }
+
+export interface LargeLineageMind {
+  path: string;
+  focus: string;
+  /** How many memories the focus's lineage holds. */
+  size: number;
+}
+
+/**
+ * A belief standing on `episodes` episodes, each promoted from its own raw capture: a lineage
+ * large enough (more than the view's 500 drawn nodes) to open zoomed out, as the overview canvas.
+ */
+export function writeLargeLineageMind(dir: string, episodes = 300): LargeLineageMind {
+  const path = join(dir, 'large-lineage.mindloom');
+  const mind = openMind(path);
+  try {
+    writeSettings(mind, { scheduler: { enabled: false } }, 'import:e2e');
+    const add = (input: Parameters<typeof createMemory>[1]) => createMemory(mind, input, AGENT).id;
+    const below = Array.from({ length: episodes }, (_, i) =>
+      add({ type: 'episode', content: `Incident review ${i}`, derivedFrom: [add({ type: 'raw', content: `user: incident ${i} report` })] }),
+    );
+    const focus = add({ type: 'belief', content: 'Incidents come from rushed changes', derivedFrom: below });
+    return { path, focus, size: 2 * episodes + 1 };
+  } finally {
+    mind.close();
+  }
+}

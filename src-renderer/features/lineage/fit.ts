@@ -9,7 +9,7 @@ import { NODE_HEIGHT, NODE_WIDTH, type Positions } from '../../../shared/lineage
 /** Far enough out to see a 5,000-node layer whole. */
 export const MIN_ZOOM = 0.02;
 /** A small graph fitted to the view stays at its natural size rather than blown up. */
-export const FIT_OPTIONS = { maxZoom: 1 } as const;
+const FIT_OPTIONS = { maxZoom: 1 } as const;
 /** React Flow's own fitView padding, as a fraction of the canvas. */
 const FIT_PADDING = 0.1;
 

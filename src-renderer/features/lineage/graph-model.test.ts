@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LineageNodeView } from '../../../shared/contract/lineage';
-import { layeredLayout } from '../../../shared/lineage-layout';
-import { displayGraph, GROUP_THRESHOLD, groupIdsOf, mergeExpansion, nodeInDirection, rootsOf, type ShownGraph, whyPaths } from './graph-model';
+import { layeredLayout, NODE_HEIGHT, NODE_WIDTH } from '../../../shared/lineage-layout';
+import { displayGraph, GROUP_THRESHOLD, groupIdsOf, mergeExpansion, nodeInDirection, nodeNear, rootsOf, type ShownGraph, whyPaths } from './graph-model';
 
 const node = (id: string, depth: number, extra: Partial<LineageNodeView> = {}): LineageNodeView => ({
   id,
@@ -87,5 +87,12 @@ describe('the lineage graph model', () => {
     expect(nodeInDirection(positions, 'focus', 'ArrowUp')).toBe('d');
     expect(['a', 'b']).toContain(nodeInDirection(positions, 'focus', 'ArrowDown'));
     expect(nodeInDirection(positions, 'd', 'ArrowUp')).toBeNull();
+  });
+
+  it('finds the node under a click, or the nearest within the slack, or none', () => {
+    const positions = { a: { x: 0, y: 0 }, b: { x: 1000, y: 0 } };
+    expect(nodeNear(positions, { x: NODE_WIDTH / 2, y: NODE_HEIGHT / 2 }, 0)).toBe('a');
+    expect(nodeNear(positions, { x: 990, y: NODE_HEIGHT + 5 }, 20)).toBe('b');
+    expect(nodeNear(positions, { x: 600, y: 0 }, 20)).toBeNull();
   });
 });

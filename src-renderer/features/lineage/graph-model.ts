@@ -6,7 +6,7 @@
 import type { LineageEdgeView, LineageGraphView, LineageNodeView } from '../../../shared/contract/lineage';
 import { hiddenNeighbours } from '../../../shared/lineage-graph';
 import type { MemoryType } from '../../../shared/model';
-import type { LayoutInput, Positions } from '../../../shared/lineage-layout';
+import { type LayoutInput, NODE_HEIGHT, NODE_WIDTH, type Positions } from '../../../shared/lineage-layout';
 
 /** Above this many memories the view groups them by depth and type; a group opens on demand. */
 export const GROUP_THRESHOLD = 3000;
@@ -157,6 +157,26 @@ export function nodeInDirection(positions: Positions, from: string, arrow: Arrow
     if (score < bestScore) {
       bestScore = score;
       best = id;
+    }
+  }
+  return best;
+}
+
+/**
+ * The node under a point (flow coordinates), or the nearest one within `slack` of its box: zoomed
+ * far out a box is a few pixels wide, so a click that nearly touches it counts.
+ */
+export function nodeNear(positions: Positions, point: { x: number; y: number }, slack: number): string | null {
+  let best: string | null = null;
+  let bestDistance = slack;
+  for (const [id, at] of Object.entries(positions)) {
+    const dx = Math.max(at.x - point.x, 0, point.x - (at.x + NODE_WIDTH));
+    const dy = Math.max(at.y - point.y, 0, point.y - (at.y + NODE_HEIGHT));
+    const distance = Math.hypot(dx, dy);
+    if (distance <= bestDistance) {
+      bestDistance = distance;
+      best = id;
+      if (distance === 0) break;
     }
   }
   return best;

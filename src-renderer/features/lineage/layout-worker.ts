@@ -41,6 +41,3 @@ scope.addEventListener('message', (event) => {
     (error: unknown) => scope.postMessage({ key, ok: false, message: error instanceof Error ? error.message : String(error) }),
   );
 });
-
-// elk's first layout pays for starting its compiled-Java runtime: pay it while the view loads its graph.
-void layout({ nodes: [{ id: 'a', depth: 0 }, { id: 'b', depth: 1 }], edges: [{ from: 'a', to: 'b' }] });

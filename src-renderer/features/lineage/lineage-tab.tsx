@@ -18,7 +18,7 @@ import { ErrorState, Loading } from '../../components/states';
 import type { MemoryTabProps } from '../memory/memory-tabs';
 import { EDGE_STYLES } from './edge-kinds';
 import { download, lineageSvg, pngDataUrl, svgDataUrl } from './export-image';
-import { FIT_OPTIONS, fittedViewport, MIN_ZOOM } from './fit';
+import { fittedViewport, MIN_ZOOM } from './fit';
 import {
   type Arrow,
   type DisplayGraph,
@@ -29,12 +29,14 @@ import {
   layoutInputOf,
   mergeExpansion,
   nodeInDirection,
+  nodeNear,
   type ShownGraph,
   whyPaths,
 } from './graph-model';
 import { NODE_HEIGHT, NODE_WIDTH, type Positions } from '../../../shared/lineage-layout';
 import { LineageCard } from './lineage-card';
 import { LineageLegend } from './lineage-legend';
+import { LineageOverview, type OverviewHighlights } from './lineage-overview';
 import {
   FLOW_NODE_FRAME,
   type GroupFlowNode,
@@ -47,13 +49,20 @@ import {
   ReadableContext,
 } from './lineage-nodes';
 import './lineage.css';
-import { prepareLayout, useLayout } from './use-layout';
+import { useLayout } from './use-layout';
 
 /** Depth choices: 1 … MAX_DEPTH_STEP steps, then all. */
 const MAX_DEPTH_STEP = 10;
 const DEFAULT_DEPTH = 3;
-/** Above this many drawn nodes, links are straight lines (cheapest to draw). */
-const STRAIGHT_EDGES_ABOVE = 500;
+/**
+ * Above this many drawn nodes a graph is large: links are straight lines (cheapest to draw),
+ * zoomed out past reading it is drawn on one canvas (lineage-overview.tsx), and there is no
+ * minimap (each of its nodes follows React Flow's store, thousands of them on every frame of a pan).
+ */
+const LARGE_GRAPH_NODES = 500;
+const EMPTY_EDGES: Edge[] = [];
+/** How near a box, in screen pixels, a click on the overview canvas selects it. */
+const OVERVIEW_CLICK_SLACK_PX = 6;
 const DIRECTIONS: { value: LineageDirectionName; label: string }[] = [
   { value: 'up', label: 'Why' },
   { value: 'down', label: 'What depends on this' },
@@ -70,7 +79,6 @@ export function LineageTab(props: MemoryTabProps) {
 
 function LineageView({ id, asOf }: MemoryTabProps) {
   const api = useApi();
-  useEffect(prepareLayout, []);
   const [direction, setDirection] = useState<LineageDirectionName>('both');
   const [depth, setDepth] = useState<number | null>(DEFAULT_DEPTH);
   const request = { id, direction, depth, ...(asOf === null ? {} : { asOf }) };
@@ -163,8 +171,13 @@ function LineageCanvas({ graph: answer, focus, cut, asOf, depth, onDepth }: Canv
   const matches = useMemo(() => findNodes(graph.nodes, query), [graph.nodes, query]);
   const matchSet = useMemo(() => new Set(matches), [matches]);
   const byId = useMemo(() => new Map(graph.nodes.map((n) => [n.id, n])), [graph.nodes]);
-  const readable = useStore((s) => s.transform[2] >= READABLE_ZOOM);
   const opening = useOpeningViewport(canvasRef, positions);
+  // React Flow puts the opening viewport in its store from an effect, after its first render: until
+  // then the store's zoom is its default, and the first frame would be drawn for the wrong zoom.
+  const readableInStore = useStore((s) => (s.panZoom === null ? null : s.transform[2] >= READABLE_ZOOM));
+  const readable = readableInStore ?? (opening?.zoom ?? 1) >= READABLE_ZOOM;
+  const large = display.nodes.length > LARGE_GRAPH_NODES;
+  const overview = large && !readable;
 
   const expand = useCallback(
     async (node: LineageNodeView) => {
@@ -194,13 +207,19 @@ function LineageCanvas({ graph: answer, focus, cut, asOf, depth, onDepth }: Canv
     [expand, asOf],
   );
 
-  const nodes = useFlowNodes(display, positions, { focus, selected, paths: paths?.nodes ?? null, matches: matchSet });
-  const edges = useMemo(() => flowEdges(display, paths?.edges ?? null, readable), [display, paths, readable]);
+  const nodes = useFlowNodes(display, positions, { focus, selected, paths: paths?.nodes ?? null, matches: matchSet }, overview);
+  const edges = useMemo(() => (overview ? EMPTY_EDGES : flowEdges(display, paths?.edges ?? null, readable)), [overview, display, paths, readable]);
+  const overviewHighlights = useMemo<OverviewHighlights>(() => ({ selected, paths, matches: matchSet }), [selected, paths, matchSet]);
 
   const refocus = actions.refocus;
   const centreOn = (target: string) => {
     const at = positions?.[target];
     if (at) void flow.setCenter(at.x + NODE_WIDTH / 2, at.y + NODE_HEIGHT / 2, { zoom: Math.max(flow.getZoom(), 0.6), duration: 0 });
+  };
+  // Our own fit, not React Flow's: its fitView leaves out hidden nodes, and the overview hides them.
+  const fitToView = () => {
+    const canvas = canvasRef.current;
+    if (positions && canvas) void flow.setViewport(fittedViewport(positions, { width: canvas.clientWidth, height: canvas.clientHeight }));
   };
   const select = (target: string | null) => {
     setSelected(target);
@@ -237,7 +256,7 @@ function LineageCanvas({ graph: answer, focus, cut, asOf, depth, onDepth }: Canv
         return true;
       }
       if (key === 'w' || key === 'W') setShowWhy((on) => !on);
-      else if (key === 'f' || key === 'F') void flow.fitView(FIT_OPTIONS);
+      else if (key === 'f' || key === 'F') fitToView();
       else if (key === '+' || key === '=') onDepth(stepDepth(depth, 1));
       else if (key === '-') onDepth(stepDepth(depth, -1));
       else if ((key === 'e' || key === 'E') && selected !== null && byId.has(selected)) void expand(byId.get(selected) as LineageNodeView);
@@ -259,7 +278,7 @@ function LineageCanvas({ graph: answer, focus, cut, asOf, depth, onDepth }: Canv
         <button type="button" aria-pressed={showWhy} onClick={() => setShowWhy((on) => !on)} title="W">
           Why do I believe this
         </button>
-        <button type="button" onClick={() => void flow.fitView(FIT_OPTIONS)} title="F">
+        <button type="button" onClick={fitToView} title="F">
           Fit to view
         </button>
         <label className="lineage-find">
@@ -353,9 +372,19 @@ function LineageCanvas({ graph: answer, focus, cut, asOf, depth, onDepth }: Canv
                     canvasRef.current?.focus({ preventScroll: true });
                   }}
                   zoomOnDoubleClick={false}
-                  onPaneClick={() => setSelected(null)}
+                  onPaneClick={(event) => {
+                    // Zoomed out, boxes are drawn on the overview canvas: a click selects the one under it.
+                    const hit = overview && positions ? nodeNear(positions, flow.screenToFlowPosition({ x: event.clientX, y: event.clientY }), OVERVIEW_CLICK_SLACK_PX / flow.getZoom()) : null;
+                    setSelected(hit);
+                  }}
+                  onDoubleClick={(event) => {
+                    if (!overview || !positions || !(event.target instanceof Element) || !event.target.classList.contains('react-flow__pane')) return;
+                    const hit = nodeNear(positions, flow.screenToFlowPosition({ x: event.clientX, y: event.clientY }), OVERVIEW_CLICK_SLACK_PX / flow.getZoom());
+                    if (hit !== null && !hit.startsWith('group:')) refocus(hit);
+                  }}
                 >
-                  <MiniMap pannable zoomable ariaLabel="Overview of the lineage graph" />
+                  {overview && positions && <LineageOverview display={display} positions={positions} highlights={overviewHighlights} />}
+                  {!large && <MiniMap pannable zoomable ariaLabel="Overview of the lineage graph" />}
                 </ReactFlow>
               </ReadableContext.Provider>
             </NodeActionsContext.Provider>
@@ -378,7 +407,7 @@ interface Highlights {
  * React Flow nodes for the display graph. A node object is kept between renders unless its own
  * flags changed, so selecting or highlighting re-renders only the nodes it touches.
  */
-function useFlowNodes(display: DisplayGraph, positions: Positions | null, highlights: Highlights): (MemoryFlowNode | GroupFlowNode)[] {
+function useFlowNodes(display: DisplayGraph, positions: Positions | null, highlights: Highlights, overview: boolean): (MemoryFlowNode | GroupFlowNode)[] {
   const previous = useRef(new Map<string, MemoryFlowNode | GroupFlowNode>());
   return useMemo(() => {
     if (positions === null) return [];
@@ -388,12 +417,14 @@ function useFlowNodes(display: DisplayGraph, positions: Positions | null, highli
       const position = positions[id];
       if (!position) return [];
       const old = previous.current.get(id);
+      // In the overview React Flow draws only the focus and the selection; the canvas draws the rest.
+      const hidden = overview && id !== highlights.focus && id !== highlights.selected;
       let node: MemoryFlowNode | GroupFlowNode;
       if (shown.kind === 'group') {
         node =
-          old?.type === 'group' && old.data.group === shown.group && old.position === position
+          old?.type === 'group' && old.data.group === shown.group && old.position === position && old.hidden === hidden
             ? old
-            : { id, type: 'group', position, data: { group: shown.group }, ...FLOW_NODE_FRAME };
+            : { id, type: 'group', position, data: { group: shown.group }, hidden, ...FLOW_NODE_FRAME };
       } else {
         const data = {
           node: shown.node,
@@ -405,19 +436,20 @@ function useFlowNodes(display: DisplayGraph, positions: Positions | null, highli
         const same =
           old?.type === 'memory' &&
           old.position === position &&
+          old.hidden === hidden &&
           old.data.node === data.node &&
           old.data.focus === data.focus &&
           old.data.selected === data.selected &&
           old.data.onWhyPath === data.onWhyPath &&
           old.data.match === data.match;
-        node = same ? old : { id, type: 'memory', position, data, ...FLOW_NODE_FRAME, ariaLabel: `${shown.node.type} ${shown.node.text}` };
+        node = same ? old : { id, type: 'memory', position, data, hidden, ...FLOW_NODE_FRAME, ariaLabel: `${shown.node.type} ${shown.node.text}` };
       }
       made.set(id, node);
       return [node];
     });
     previous.current = made;
     return nodes;
-  }, [display, positions, highlights.focus, highlights.selected, highlights.paths, highlights.matches]);
+  }, [display, positions, highlights.focus, highlights.selected, highlights.paths, highlights.matches, overview]);
 }
 
 /**
@@ -436,7 +468,7 @@ function useOpeningViewport(canvasRef: RefObject<HTMLDivElement | null>, positio
 
 /** Links as React Flow draws them; zoomed out past reading, without dashes (thousands of tiny dashes are slow to paint). */
 function flowEdges(display: DisplayGraph, why: Set<string> | null, readable: boolean): Edge[] {
-  const straight = display.nodes.length > STRAIGHT_EDGES_ABOVE;
+  const straight = display.nodes.length > LARGE_GRAPH_NODES;
   return display.edges.map((e) => {
     const style = EDGE_STYLES[e.kind];
     const lit = why?.has(e.key) ?? false;

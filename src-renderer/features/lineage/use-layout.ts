@@ -2,7 +2,9 @@
  * Positions for a lineage graph, cached per graph key (the nodes and edges it is made of), so going
  * back to a depth or direction seen before, or re-rendering, lays nothing out again. Small graphs
  * are laid out by elk in the layout worker; larger ones by the fast layered layout, in place: it
- * takes milliseconds, where the worker would first have to load elk.
+ * takes milliseconds, where the worker would first have to load elk. The worker (and elk in it) starts
+ * with the first small graph, not with the view: loading elk takes a core for most of a second,
+ * which a large graph, never laid out by elk, would wait behind on a busy machine.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { ELK_MAX_NODES, layeredLayout, type LayoutInput, type LayoutResult } from '../../../shared/lineage-layout';
@@ -66,11 +68,6 @@ function cachedOrInPlace(key: string, input: LayoutInput): LayoutResult | undefi
 }
 
 export type LayoutState = { status: 'pending' } | { status: 'ready'; result: LayoutResult; key: string } | { status: 'error'; message: string };
-
-/** Starts the worker (and elk's warm-up in it) before the first graph arrives. */
-export function prepareLayout(): void {
-  layoutWorker();
-}
 
 export function useLayout(input: LayoutInput | null): LayoutState {
   // Sorting thousands of ids is not free: once per input, not per render.
