@@ -5,7 +5,7 @@
  * memories overlay on the same axis; each reads null before it existed.
  */
 import type { Timeline } from '../../../shared/contract/timeline';
-import { DECAY, type DecayInput, effectiveConfidence } from '../../../shared/rules/decay';
+import { DECAY, type DecayConfig, decayedConfidence } from '../../../shared/rules/decay';
 
 const DAY_MS = 86_400_000;
 
@@ -51,8 +51,12 @@ interface ParsedEvents {
   stored: Float64Array;
   alpha: (number | null)[];
   beta: (number | null)[];
-  /** What the decay rule reads after each event, built once (the curve evaluates it at every instant). */
-  decay: DecayInput[];
+  /** The type's decay, or undefined when it does not decay. */
+  config: DecayConfig | undefined;
+  /** When each event's decay clock (re)started (epoch ms). */
+  decayFrom: readonly number[];
+  /** Whether decay stops after each event (protected). */
+  protected: readonly boolean[];
   /** Where decay, left alone after each event, reaches the floor (epoch ms); NaN when it never will (protected, no decay, stored at or below the floor). */
   floorAt: Float64Array;
 }
@@ -66,7 +70,9 @@ function parseEvents(timeline: Timeline): ParsedEvents {
     stored: new Float64Array(n),
     alpha: columns.alpha,
     beta: columns.beta,
-    decay: new Array<DecayInput>(n),
+    config,
+    decayFrom: columns.decayFrom,
+    protected: columns.protected,
     floorAt: new Float64Array(n),
   };
   let previous: number | null = null;
@@ -77,7 +83,6 @@ function parseEvents(timeline: Timeline): ParsedEvents {
     const isProtected = columns.protected[i] === true;
     const decayFrom = columns.decayFrom[i] as number;
     parsed.stored[i] = stored;
-    parsed.decay[i] = { type: timeline.type, confidence: previous ?? 0, protected: isProtected, createdAt: decayFrom, lastVerifiedAt: null, lastReinforcedAt: null };
     parsed.floorAt[i] =
       config === undefined || isProtected || !(stored > config.floor)
         ? Number.NaN
@@ -178,7 +183,7 @@ export function timelineColumns(focus: Timeline, overlays: readonly Timeline[], 
   const alpha = nulls(n);
   const beta = nulls(n);
   const markerIndex: number[] = [];
-  const { at: eventAt, stored: eventStored, decay } = events;
+  const { at: eventAt, stored: eventStored, config } = events;
   const count = eventAt.length;
   let e = -1;
   for (let i = 0; i < n; i += 1) {
@@ -198,7 +203,8 @@ export function timelineColumns(focus: Timeline, overlays: readonly Timeline[], 
       beta[i] = events.beta[e] ?? null;
     }
     if (Number.isNaN(storedValue)) continue;
-    const value = effectiveConfidence(decay[e] as DecayInput, at);
+    // effectiveConfidence's rule on the event's state, with no object made per event.
+    const value = config === undefined || events.protected[e] === true ? storedValue : decayedConfidence(config, storedValue, at - (events.decayFrom[e] as number));
     if (past) {
       effective[i] = value;
       stored[i] = storedValue;
