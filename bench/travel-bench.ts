@@ -3,12 +3,16 @@
  * past date and the mind diff over a month, each timed where the time goes: in the store (the
  * mind's own calls, in this process), and in Chromium through `mindloom serve` from navigation to
  * the painted result, with the call's own round trip (the page's resource timing) beside it, so
- * render = painted − round trip and transport = round trip − store.
+ * render = painted − round trip and transport = round trip − store. The mind's consolidation
+ * scheduler is turned off first (as the lineage and timeline benches do): a run the served host
+ * starts on the generated mind's pending captures would take one of the machine's cores from the
+ * host and the page while they are timed.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from '@playwright/test';
+import { readSettings, writeSettings } from '../src-main/consolidation/settings-store';
 import { listMemories } from '../src-main/mind/list';
 import { getDiffCounts, getDiffPage } from '../src-main/mind/mind-diff';
 import { openMind } from '../src-main/mind/mind';
@@ -78,10 +82,14 @@ function instants(end: number, rep: number) {
   return { asOf, diffTo: end - 30 * DAY_MS - rep * 3_600_000, diffFrom: end - 60 * DAY_MS - rep * 3_600_000 };
 }
 
-/** The newest memory's creation: the generated mind's timeline ends there, whatever the wall clock says. */
+/**
+ * The newest memory's creation: the generated mind's timeline ends there, whatever the wall clock
+ * says. Turns the mind's consolidation scheduler off on the way (see the top of this file).
+ */
 function journalEnd(mindPath: string): number {
   const mind = openMind(mindPath);
   try {
+    if (readSettings(mind).scheduler.enabled) writeSettings(mind, { scheduler: { enabled: false } }, 'import:bench');
     const newest = getDiffPage(mind, { from: 0, category: 'added', limit: 1 }).items[0];
     return newest === undefined ? mind.now() : Date.parse(newest.at);
   } finally {

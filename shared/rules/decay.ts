@@ -48,11 +48,20 @@ export interface DecayInput extends DecayClock {
 export function effectiveConfidence(m: DecayInput, now: number): number {
   const config = DECAY[m.type];
   if (m.protected || config === undefined) return m.confidence;
+  return decayedConfidence(config, m.confidence, now - decayAnchor(m));
+}
+
+/**
+ * What a stored confidence decays to `elapsedMs` after its decay clock started, under a type's
+ * config: effectiveConfidence's rule without a memory around it, for a chart that reads one state
+ * at thousands of instants.
+ */
+export function decayedConfidence(config: DecayConfig, confidence: number, elapsedMs: number): number {
   // Decay only ever lowers: a memory stored below its floor is not lifted to it.
-  if (m.confidence < config.floor) return m.confidence;
+  if (confidence < config.floor) return confidence;
   // A clock running behind the anchor must not produce negative periods (which would raise confidence).
-  const periods = Math.max(0, now - decayAnchor(m)) / (config.periodDays * DAY_MS);
-  return Math.max(config.floor, m.confidence - config.rate * periods);
+  const periods = Math.max(0, elapsedMs) / (config.periodDays * DAY_MS);
+  return Math.max(config.floor, confidence - config.rate * periods);
 }
 
 export interface StalenessInput extends DecayClock {

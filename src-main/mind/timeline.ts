@@ -44,6 +44,9 @@ const CAUSE_OF_OP: Readonly<Record<string, { cause: TimelineCause; linkedKeys: r
   undo: { cause: 'undone', linkedKeys: [] },
 };
 
+/** Each linked key as it appears in a row's JSON bag, made once (not per row of a long timeline). */
+const QUOTED_KEY = new Map(Object.values(CAUSE_OF_OP).flatMap(({ linkedKeys }) => linkedKeys.map((key) => [key, `"${key}"`] as const)));
+
 /** Supersession chains longer than this are cut (an overlay of more would not be readable anyway). */
 const CHAIN_LIMIT = 20;
 
@@ -125,7 +128,7 @@ function afterOf(row: TimelineRow): Record<string, unknown> | null {
 /** The first memory id the row names under one of `keys` (a list names its first), else an episode named as evidence. */
 function linkedIdOf(row: TimelineRow, evidence: unknown, keys: readonly string[]): string | null {
   // Most rows (a reinforcement's α/β) name none of the keys: their bag is not parsed at all.
-  const after = keys.some((key) => row.afterJson?.includes(`"${key}"`)) ? afterOf(row) : null;
+  const after = keys.some((key) => row.afterJson?.includes(QUOTED_KEY.get(key) as string)) ? afterOf(row) : null;
   for (const key of keys) {
     const value = after?.[key];
     const first = Array.isArray(value) ? value[0] : value;

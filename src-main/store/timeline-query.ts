@@ -48,28 +48,29 @@ export interface TimelineRow {
   memoryVersion: number | null;
 }
 
-type TimelineRowValues = [number, number, string, string, string | null, string | null, string | null, string | null, number | null, number | null, number | null];
+type TimelineRowValues = [number, number, string, string, string | null, string | null, string | null, number | null, number | null, number | null];
 
 /**
  * Like journalWindowOf, reading only the columns a timeline shows, as plain arrays (no object per
- * row from SQLite): a memory reinforced thousands of times reads a fraction of what its full rows hold.
+ * row from SQLite): a memory reinforced thousands of times reads a fraction of what its full rows hold
+ * (not even its id, which every row shares: a string less to make per row).
  */
 export function timelineRowsOf(db: Db, memoryId: string, upTo: number | null, limit: number): { rows: TimelineRow[]; truncated: boolean } {
   const values = stmt(
     db,
-    `SELECT seq, at, actor, op, memory_id, reason, evidence, after, confidence_before, confidence_after, memory_version FROM journal
+    `SELECT seq, at, actor, op, reason, evidence, after, confidence_before, confidence_after, memory_version FROM journal
      WHERE memory_id = ? AND op != 'access' AND at <= ? ORDER BY seq DESC LIMIT ?`,
   )
     .raw(true)
     .all(memoryId, upTo ?? Number.MAX_SAFE_INTEGER, limit + 1) as TimelineRowValues[];
   const kept = values.slice(0, limit).reverse();
   return {
-    rows: kept.map(([seq, at, actor, op, rowMemoryId, reason, evidenceJson, afterJson, confidenceBefore, confidenceAfter, memoryVersion]) => ({
+    rows: kept.map(([seq, at, actor, op, reason, evidenceJson, afterJson, confidenceBefore, confidenceAfter, memoryVersion]) => ({
       seq,
       at,
       actor,
       op,
-      memoryId: rowMemoryId,
+      memoryId,
       reason,
       evidenceJson,
       afterJson,

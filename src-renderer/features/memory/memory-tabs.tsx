@@ -5,8 +5,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ApiClient } from '../../api/client';
+import { memoryQueries } from '../../api/queries';
 import { timelineQueries } from '../../api/timeline-queries';
-import { hrefOf, type MemoryTab } from '../../app/router';
+import { hrefOf, type MemoryTab, type Route } from '../../app/router';
 import { HistoryTab } from '../history/history-tab';
 import { LineageTab } from '../lineage/lineage-tab';
 import { TimelineTab } from '../timeline/timeline-tab';
@@ -64,4 +65,14 @@ export function memoryTabPanel(tab: Exclude<MemoryTab, 'details'>, props: Memory
 export function prefetchMemoryTab(client: QueryClient, api: ApiClient, tab: MemoryTab, props: MemoryTabProps): void {
   if (tab === 'details') return;
   void MEMORY_TAB_PANELS[tab]?.prefetch?.(client, api, props);
+}
+
+/**
+ * Starts fetching what a memory's page shows (the memory, and its tab's data when the tab says how)
+ * as soon as the address names it: the host computes while the page is still rendering the route.
+ */
+export function prefetchMemoryPage(client: QueryClient, api: ApiClient, route: Route): void {
+  if (route.view !== 'memory') return;
+  void client.prefetchQuery(memoryQueries.detail(api, route.id, route.asOf));
+  prefetchMemoryTab(client, api, route.tab, { id: route.id, asOf: route.asOf });
 }

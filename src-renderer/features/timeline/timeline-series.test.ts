@@ -73,4 +73,14 @@ describe('timelineColumns', () => {
     expect(columns.projection.every((v) => v === null)).toBe(true);
     expect(columns.floorAt).toBeNull();
   });
+
+  it('gives changes made in the same millisecond a marker each at one instant, the instants ascending and unique', () => {
+    const columns = timelineColumns(timeline([event(0, 0.6), event(0, 0.7), event(10, 0.8)]), [], T0 + 20 * DAY);
+    expect(columns.markerIndex).toHaveLength(3);
+    expect(columns.markerIndex[0]).toBe(columns.markerIndex[1]);
+    expect(columns.markers[columns.markerIndex[0] as number]).toBe(0.7);
+    expect(columns.x).toEqual([...new Set(columns.x)].sort((a, b) => a - b));
+    // Just before the second day's change the value stood where the later of the two left it.
+    expect(columns.stored[0]?.[columns.x.indexOf((T0 + 10 * DAY - 1) / 1000)]).toBe(0.7);
+  });
 });

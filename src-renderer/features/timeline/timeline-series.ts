@@ -5,7 +5,7 @@
  * memories overlay on the same axis; each reads null before it existed.
  */
 import type { Timeline } from '../../../shared/contract/timeline';
-import { DECAY, type DecayInput, effectiveConfidence } from '../../../shared/rules/decay';
+import { DECAY, type DecayConfig, decayedConfidence } from '../../../shared/rules/decay';
 
 const DAY_MS = 86_400_000;
 
@@ -40,54 +40,55 @@ export interface TimelineColumns {
   beta: (number | null)[];
 }
 
-/** A timeline's events as numbers, read once from its columns: a chart of thousands of changes reads each many times. */
+/**
+ * A timeline's events as numbers, read once from its columns in one pass: a chart of thousands of
+ * changes reads each many times, and it runs on a freshly opened page, where every pass over the
+ * events costs (the code is not optimised yet).
+ */
 interface ParsedEvents {
-  at: Float64Array;
-  decayFrom: Float64Array;
+  at: readonly number[];
   /** Stored confidence after each event (carried forward over rows that moved none); NaN before any. */
   stored: Float64Array;
   alpha: (number | null)[];
   beta: (number | null)[];
-  protected: boolean[];
-  /** What the decay rule reads after each event, built once (the curve evaluates it at every instant). */
-  decay: DecayInput[];
+  /** The type's decay, or undefined when it does not decay. */
+  config: DecayConfig | undefined;
+  /** When each event's decay clock (re)started (epoch ms). */
+  decayFrom: readonly number[];
+  /** Whether decay stops after each event (protected). */
+  protected: readonly boolean[];
+  /** Where decay, left alone after each event, reaches the floor (epoch ms); NaN when it never will (protected, no decay, stored at or below the floor). */
+  floorAt: Float64Array;
 }
 
 function parseEvents(timeline: Timeline): ParsedEvents {
   const columns = timeline.events;
   const n = columns.seq.length;
+  const config = DECAY[timeline.type];
   const parsed: ParsedEvents = {
-    at: Float64Array.from(columns.at),
-    decayFrom: Float64Array.from(columns.decayFrom),
+    at: columns.at,
     stored: new Float64Array(n),
     alpha: columns.alpha,
     beta: columns.beta,
+    config,
+    decayFrom: columns.decayFrom,
     protected: columns.protected,
-    decay: new Array<DecayInput>(n),
+    floorAt: new Float64Array(n),
   };
   let previous: number | null = null;
   for (let i = 0; i < n; i += 1) {
     // A row that moved no confidence keeps the one before.
     previous = columns.confidenceAfter[i] ?? previous;
-    parsed.stored[i] = previous ?? Number.NaN;
-    parsed.decay[i] = {
-      type: timeline.type,
-      confidence: previous ?? 0,
-      protected: columns.protected[i] === true,
-      createdAt: parsed.decayFrom[i] as number,
-      lastVerifiedAt: null,
-      lastReinforcedAt: null,
-    };
+    const stored = previous ?? Number.NaN;
+    const isProtected = columns.protected[i] === true;
+    const decayFrom = columns.decayFrom[i] as number;
+    parsed.stored[i] = stored;
+    parsed.floorAt[i] =
+      config === undefined || isProtected || !(stored > config.floor)
+        ? Number.NaN
+        : decayFrom + ((stored - config.floor) / config.rate) * config.periodDays * DAY_MS;
   }
   return parsed;
-}
-
-/** Where decay reaches the floor after event `i`, or null when it never will (protected, no decay, stored at or below the floor). */
-function floorReachedAt(type: Timeline['type'], events: ParsedEvents, i: number): number | null {
-  const config = DECAY[type];
-  const stored = events.stored[i] as number;
-  if (config === undefined || events.protected[i] || !(stored > config.floor)) return null;
-  return (events.decayFrom[i] as number) + ((stored - config.floor) / config.rate) * config.periodDays * DAY_MS;
 }
 
 /** Each event's instant and the one just before it (where the value stood when the change came). */
@@ -98,24 +99,46 @@ function pushEventInstants(events: ParsedEvents, instants: number[]): void {
   }
 }
 
-/** The instants the focus needs drawn: its events, where decay hits the floor, the end, and the projection's end. */
-function focusInstants(type: Timeline['type'], events: ParsedEvents, end: number) {
+/**
+ * The instants the focus needs drawn, in time order as far as the events allow: just before each
+ * event, the event, where its decay hits the floor before the next one; then the end and the
+ * projection's end.
+ */
+function focusInstants(events: ParsedEvents, end: number) {
   const instants: number[] = [];
-  pushEventInstants(events, instants);
   const n = events.at.length;
   for (let i = 0; i < n; i += 1) {
-    const floorAt = floorReachedAt(type, events, i);
-    const next = i + 1 < n ? (events.at[i + 1] as number) : end;
-    if (floorAt !== null && floorAt < next) instants.push(floorAt);
+    const at = events.at[i] as number;
+    if (i > 0) instants.push(at - JUST_BEFORE_MS);
+    instants.push(at);
+    const floorAt = events.floorAt[i] as number;
+    // NaN (never reaches the floor) compares false.
+    if (floorAt < (i + 1 < n ? (events.at[i + 1] as number) : end)) instants.push(floorAt);
   }
-  const lastFloorAt = n === 0 ? null : floorReachedAt(type, events, n - 1);
+  const lastFloorAt = n === 0 ? Number.NaN : (events.floorAt[n - 1] as number);
   instants.push(end);
   const first = n === 0 ? end : (events.at[0] as number);
   const horizon = end + Math.max(MIN_PROJECTION_MS, (end - first) * PROJECTION_HORIZON);
-  const floorAt = lastFloorAt !== null && lastFloorAt > end ? lastFloorAt : null;
+  const floorAt = lastFloorAt > end ? lastFloorAt : null;
   const projectionEnd = floorAt === null ? null : Math.min(floorAt, horizon);
   if (projectionEnd !== null) instants.push(projectionEnd);
   return { instants, projectionEnd, floorAt };
+}
+
+/**
+ * The instants in ascending order, each once. The focus alone pushes them in order (unless changes
+ * share a millisecond), and then the sort is skipped.
+ */
+function ascendingUnique(instants: number[]): number[] {
+  let ascending = true;
+  for (let i = 1; i < instants.length && ascending; i += 1) ascending = (instants[i - 1] as number) < (instants[i] as number);
+  if (ascending) return instants;
+  const sorted = Float64Array.from(instants).sort();
+  const unique: number[] = [];
+  for (let i = 0; i < sorted.length; i += 1) {
+    if (i === 0 || sorted[i] !== sorted[i - 1]) unique.push(sorted[i] as number);
+  }
+  return unique;
 }
 
 function nulls(length: number): (number | null)[] {
@@ -123,7 +146,7 @@ function nulls(length: number): (number | null)[] {
 }
 
 /** A step series' value at each instant of `xMs` (up to `end`), null before its first event and after `end`. */
-function stepValues(at: Float64Array, values: ArrayLike<number | null>, xMs: readonly number[], end: number): (number | null)[] {
+function stepValues(at: readonly number[], values: ArrayLike<number | null>, xMs: readonly number[], end: number): (number | null)[] {
   const out = nulls(xMs.length);
   let e = -1;
   for (let i = 0; i < xMs.length; i += 1) {
@@ -144,11 +167,11 @@ function stepValues(at: Float64Array, values: ArrayLike<number | null>, xMs: rea
 export function timelineColumns(focus: Timeline, overlays: readonly Timeline[], end: number): TimelineColumns {
   const events = parseEvents(focus);
   const others = overlays.map(parseEvents);
-  const { instants, projectionEnd, floorAt } = focusInstants(focus.type, events, end);
+  const { instants, projectionEnd, floorAt } = focusInstants(events, end);
   for (const overlay of others) pushEventInstants(overlay, instants);
-  const xMs = Float64Array.from(new Set(instants)).sort();
-  const xList = Array.from(xMs);
-  const x = xList.map((ms) => ms / 1000);
+  const xList = ascendingUnique(instants);
+  const x = new Array<number>(xList.length);
+  for (let i = 0; i < xList.length; i += 1) x[i] = (xList[i] as number) / 1000;
 
   // The event in force at each instant, in one pass: markers, the effective curve, its projection and
   // the focus' step series (stored, α, β), read thousands of times on a cold page, so walked once.
@@ -160,30 +183,34 @@ export function timelineColumns(focus: Timeline, overlays: readonly Timeline[], 
   const alpha = nulls(n);
   const beta = nulls(n);
   const markerIndex: number[] = [];
+  const { at: eventAt, stored: eventStored, config } = events;
+  const count = eventAt.length;
   let e = -1;
   for (let i = 0; i < n; i += 1) {
     const at = xList[i] as number;
-    while (e + 1 < events.at.length && (events.at[e + 1] as number) <= at) {
+    while (e + 1 < count && (eventAt[e + 1] as number) <= at) {
       e += 1;
-      if ((events.at[e] as number) === at) {
-        markers[i] = Number.isNaN(events.stored[e]) ? null : (events.stored[e] as number);
+      if ((eventAt[e] as number) === at) {
+        markers[i] = Number.isNaN(eventStored[e]) ? null : (eventStored[e] as number);
         markerIndex.push(i);
       }
     }
     if (e < 0) continue;
-    if (at <= end) {
+    const storedValue = eventStored[e] as number;
+    const past = at <= end;
+    if (past) {
       alpha[i] = events.alpha[e] ?? null;
       beta[i] = events.beta[e] ?? null;
     }
-    if (Number.isNaN(events.stored[e])) continue;
-    const value = effectiveConfidence(events.decay[e] as DecayInput, at);
-    if (at <= end) {
+    if (Number.isNaN(storedValue)) continue;
+    // effectiveConfidence's rule on the event's state, with no object made per event.
+    const value = config === undefined || events.protected[e] === true ? storedValue : decayedConfidence(config, storedValue, at - (events.decayFrom[e] as number));
+    if (past) {
       effective[i] = value;
-      stored[i] = events.stored[e] as number;
+      stored[i] = storedValue;
     }
     if (projectionEnd !== null && at >= end) projection[i] = value;
   }
-
   return {
     x,
     effective,
