@@ -11,6 +11,8 @@ export class InteropDialogs {
   readonly importDialog: Locator;
   readonly importKind: Locator;
   readonly importPath: Locator;
+  /** Kernle: the stack to import, offered once a preview has found more than one. */
+  readonly importStack: Locator;
   readonly previewButton: Locator;
   readonly importButton: Locator;
   readonly preview: Locator;
@@ -26,6 +28,7 @@ export class InteropDialogs {
     this.importDialog = page.getByRole('dialog', { name: 'Import into this mind' });
     this.importKind = this.importDialog.getByLabel('Kind of source');
     this.importPath = this.importDialog.getByLabel(/^File to import/);
+    this.importStack = this.importDialog.getByLabel(/^Stack/);
     this.previewButton = this.importDialog.getByRole('button', { name: 'Preview', exact: true });
     this.importButton = this.importDialog.getByRole('button', { name: 'Import', exact: true });
     this.preview = this.importDialog.getByRole('region', { name: /^Preview/ });
@@ -40,6 +43,11 @@ export class InteropDialogs {
     await menuItem.focus();
     await this.page.keyboard.press('Enter');
     await expect(item === 'Import…' ? this.importDialog : this.exportDialog).toBeVisible();
+  }
+
+  /** The result's link to the imported memories of one type (`beliefs`) or to `all memories`. */
+  resultLink(name: string): Locator {
+    return this.importDialog.getByRole('link', { name, exact: true });
   }
 
   /** The count a summary table shows for one row (`belief`, `links`, `already in this mind (skipped)`). */

@@ -22,6 +22,8 @@ export const ImportSummarySchema = z.object({
   }),
   skipped: count,
   problems: z.array(z.object({ place: z.string(), message: z.string() })),
+  /** Kernle: every stack the file holds (the import may be narrowed to one). */
+  stacks: z.array(z.string()).optional(),
 });
 export type ImportSummaryView = z.output<typeof ImportSummarySchema>;
 

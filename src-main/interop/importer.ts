@@ -27,6 +27,8 @@ export interface ImportSummary {
   skipped: number;
   /** Records that could not be taken but did not stop the import (a stop throws a MindError instead). */
   problems: ImportProblem[];
+  /** Kernle: every stack the file holds, so a person can narrow the import to one. */
+  stacks?: string[];
 }
 
 export interface ImportOptions {

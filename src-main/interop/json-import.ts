@@ -21,7 +21,21 @@ import type { MemoryType } from '../../shared/model';
 import { type Mind, openMind } from '../mind/mind';
 import { knownSchemaVersion } from '../store/connection';
 import { EXPORT_TABLES, type ExportRow, type ExportTable, TABLE_KEY } from '../store/export-query';
-import { beginImmediate, commit, dropTriggerVersions, existingKey, importableColumns, insertImportedRow, rollback, selfActionJournalRow, tableIsEmpty, tuneForImport } from '../store/import-writes';
+import {
+  batchable,
+  beginImmediate,
+  commit,
+  dropTriggerVersions,
+  existingKey,
+  ImportBatch,
+  importableColumns,
+  insertImportBatch,
+  insertImportedRow,
+  rollback,
+  selfActionJournalRow,
+  tableIsEmpty,
+  tuneForImport,
+} from '../store/import-writes';
 import { appendJournal } from '../store/journal-repo';
 import { type BulkLoad, finishBulkLoad, startBulkLoad } from '../store/bulk-load';
 import { readMeta } from '../store/meta-repo';
@@ -70,6 +84,10 @@ interface ImportState {
   /** Set when the mind had no memories: their triggers' work is done once, after the last row. */
   bulkLoad: BulkLoad | null;
   mayBulkLoad: boolean;
+  /** During a bulk load, rows of a table that was empty held back to be written together, and their lines. */
+  batch: { rows: ImportBatch; lines: number[] } | null;
+  /** The file, as faults name it. */
+  file: { name: string; source: string };
   vectorsFit: boolean;
   /** The file's embedder, from its meta rows (which come before its vectors). */
   fileEmbedder: { embedder?: string; embedder_dimension?: string };
@@ -121,6 +139,8 @@ async function importFile(mind: Mind, writer: Mind, source: string, lines: Gener
     emptyAtStart: {},
     bulkLoad: null,
     mayBulkLoad: options.bulkLoad ?? true,
+    batch: null,
+    file: { name, source },
     vectorsFit: true,
     fileEmbedder: {},
     byType: {},
@@ -151,13 +171,14 @@ async function importFile(mind: Mind, writer: Mind, source: string, lines: Gener
       if (state.seen[table] > header.counts[table]) throw fault('wrong_schema', place, `more ${table} rows than the header's ${header.counts[table]}`, source, line.number);
       if (table === 'meta' && (row.key === 'embedder' || row.key === 'embedder_dimension')) state.fileEmbedder[row.key] = String(row.value);
       if (table === 'memory_vectors' && state.seen[table] === 1) state.vectorsFit = vectorsFit(db, state, problems, name);
-      importRow(db, table, row, state, place, source, line.number);
+      importRow(db, table, row, state, place, line.number);
       done += 1;
       if (done % PROGRESS_EVERY === 0) {
         options.onProgress?.(done, total);
         await new Promise<void>((resume) => setImmediate(resume));
       }
     }
+    flushBatch(db, state);
     for (const table of EXPORT_TABLES) {
       if (state.seen[table] < header.counts[table]) {
         throw fault('truncated', `${name}:${lastLine + 1}`, `the file ends early: its header promises ${header.counts[table]} ${table} rows and it holds ${state.seen[table]} (a truncated file?)`, source, lastLine + 1);
@@ -174,8 +195,10 @@ async function importFile(mind: Mind, writer: Mind, source: string, lines: Gener
     options.onProgress?.(done, total);
     return { kind: 'json', dryRun: options.dryRun ?? false, imported, skipped: state.skipped, problems };
   } catch (error) {
+    // Rows held back come before the line that failed: one of them not fitting is the first fault.
+    const earlier = faultHeldBack(db, state);
     rollback(db);
-    throw error;
+    throw earlier ?? error;
   }
 }
 
@@ -219,26 +242,13 @@ function vectorsFit(db: Mind['store']['db'], state: ImportState, problems: Impor
   return false;
 }
 
-function importRow(db: Mind['store']['db'], table: ExportTable, row: ExportRow, state: ImportState, place: string, source: string, line: number): void {
+function importRow(db: Mind['store']['db'], table: ExportTable, row: ExportRow, state: ImportState, place: string, line: number): void {
+  const { source } = state.file;
   const columns = importableColumns(db, table);
   for (const column in row) {
     if (!columns.has(column)) throw fault('wrong_schema', place, `${table} has no column "${column}"`, source, line);
     const value: unknown = row[column];
     if (value !== null && typeof value !== 'string' && typeof value !== 'number') throw fault('wrong_schema', place, `${table}.${column} is neither text, a number nor null`, source, line);
-  }
-  const mapped: ExportRow = { ...row };
-  for (const column of MEMORY_SEQ_COLUMNS[table] ?? []) {
-    const old = row[column];
-    if (typeof old !== 'number') continue;
-    const seq = state.memorySeqs.get(old);
-    if (seq === undefined) throw fault('wrong_schema', place, `${table}.${column} names memory seq ${old}, which no memory row before it has`, source, line);
-    mapped[column] = seq;
-  }
-  for (const column of JOURNAL_SEQ_COLUMNS[table] ?? []) {
-    const old = row[column];
-    if (typeof old !== 'number') continue;
-    if (table === 'journal' && old === row.seq) continue;
-    mapped[column] = state.journalSeqs.get(old) ?? null;
   }
   const key = TABLE_KEY[table];
   const oldKey = row[key];
@@ -246,19 +256,36 @@ function importRow(db: Mind['store']['db'], table: ExportTable, row: ExportRow, 
     state.skipped += 1;
     return;
   }
+  // Read before the references are mapped below: the file's own numbers.
+  const opensItsAction = table === 'journal' && row.action_id === oldKey;
+  // The row is this import's own (just parsed), so its references are mapped in place: a
+  // million-row file makes no copy of each.
+  for (const column of MEMORY_SEQ_COLUMNS[table] ?? []) {
+    const old = row[column];
+    if (typeof old !== 'number') continue;
+    const seq = state.memorySeqs.get(old);
+    if (seq === undefined) throw fault('wrong_schema', place, `${table}.${column} names memory seq ${old}, which no memory row before it has`, source, line);
+    row[column] = seq;
+  }
+  for (const column of JOURNAL_SEQ_COLUMNS[table] ?? []) {
+    const old = row[column];
+    if (typeof old !== 'number' || opensItsAction) continue;
+    row[column] = state.journalSeqs.get(old) ?? null;
+  }
   const empty = (state.emptyAtStart[table] ??= startTable(db, table, state));
-  const existing = empty ? null : existingKey(db, table, mapped);
+  const existing = empty ? null : existingKey(db, table, row);
   if (existing !== null) {
     state.skipped += 1;
     remember(table, oldKey, existing, state);
     return;
   }
   let newKey: number | string;
-  try {
-    newKey = insertImportedRow(db, table, mapped, empty);
-  } catch (error) {
-    if (isMindError(error)) throw error;
-    throw fault('wrong_schema', place, `the ${table} row does not fit this mind: ${(error as Error).message}`, source, line);
+  if (empty && state.bulkLoad && batchable(table, row)) {
+    holdBack(db, table, row, state, line);
+    newKey = row[key] as number;
+  } else {
+    flushBatch(db, state);
+    newKey = insertRow(db, table, row, empty, state, line);
   }
   remember(table, oldKey, newKey, state);
   if (table === 'memories') {
@@ -267,10 +294,51 @@ function importRow(db: Mind['store']['db'], table: ExportTable, row: ExportRow, 
     const type = row.type as MemoryType;
     state.byType[type] = (state.byType[type] ?? 0) + 1;
   } else if (table === 'journal') {
-    if (row.action_id === oldKey && newKey !== oldKey) selfActionJournalRow(db, newKey as number);
+    if (opensItsAction && newKey !== oldKey) selfActionJournalRow(db, newKey as number);
     state.journal += 1;
   } else if (table === 'links') {
     state.links += 1;
+  }
+}
+
+function insertRow(db: Mind['store']['db'], table: ExportTable, row: ExportRow, keepKey: boolean, state: ImportState, line: number): number | string {
+  try {
+    return insertImportedRow(db, table, row, keepKey);
+  } catch (error) {
+    if (isMindError(error)) throw error;
+    throw fault('wrong_schema', `${state.file.name}:${line}`, `the ${table} row does not fit this mind: ${(error as Error).message}`, state.file.source, line);
+  }
+}
+
+function holdBack(db: Mind['store']['db'], table: ExportTable, row: ExportRow, state: ImportState, line: number): void {
+  if (state.batch && !state.batch.rows.accepts(table, row)) flushBatch(db, state);
+  state.batch ??= { rows: new ImportBatch(table, row), lines: [] };
+  state.batch.rows.rows.push(row);
+  state.batch.lines.push(line);
+}
+
+/** Writes the rows held back: together when the batch is full, else (or when that fails, which writes none) one by one, so a row that does not fit is named by its line. */
+function flushBatch(db: Mind['store']['db'], state: ImportState): void {
+  const batch = state.batch;
+  if (!batch) return;
+  state.batch = null;
+  if (batch.rows.isFull()) {
+    try {
+      insertImportBatch(db, batch.rows);
+      return;
+    } catch (error) {
+      if (isMindError(error)) throw error;
+    }
+  }
+  batch.rows.rows.forEach((row, i) => insertRow(db, batch.rows.table, row, true, state, batch.lines[i] as number));
+}
+
+function faultHeldBack(db: Mind['store']['db'], state: ImportState): unknown {
+  try {
+    flushBatch(db, state);
+    return null;
+  } catch (error) {
+    return error;
   }
 }
 

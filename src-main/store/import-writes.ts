@@ -87,30 +87,89 @@ export function insertImportedRow(db: Db, table: ExportTable, row: ExportRow, ke
     return Number(rowid);
   }
   const key = TABLE_KEY[table];
-  const columns = Object.keys(row);
-  const values = columns.map((column) => (column === key && !keepKey && typeof row[column] === 'number' ? null : row[column]));
-  const result = insertStatement(db, table, columns).run(values);
+  const statement = insertStatement(db, table, row);
+  const values: unknown[] = [];
+  for (const column in row) values.push(column === key && !keepKey && typeof row[column] === 'number' ? null : row[column]);
+  const result = statement.run(values);
   return typeof row[key] === 'string' ? (row[key] as string) : Number(result.lastInsertRowid);
 }
 
-const lastInserts = new WeakMap<Db, Map<ExportTable, { columns: readonly string[]; statement: Database.Statement }>>();
+const lastInserts = new WeakMap<Db, Map<string, { columns: readonly string[]; statement: Database.Statement }>>();
 
 /**
- * The INSERT for these columns of the table. Every row of a table in a file has the same columns,
- * so the last statement is kept per table and only the column names compared: a million-row import
- * neither builds nor looks up its SQL text once per row.
+ * The INSERT of `rows` rows with this row's columns. Every row of a table in a file has the same
+ * columns, so the last statement is kept per table and only the column names compared: a
+ * million-row import neither builds nor looks up its SQL text once per row.
  */
-function insertStatement(db: Db, table: ExportTable, columns: readonly string[]): Database.Statement {
+function insertStatement(db: Db, table: ExportTable, row: ExportRow, rows = 1): Database.Statement {
   let last = lastInserts.get(db);
   if (!last) {
     last = new Map();
     lastInserts.set(db, last);
   }
-  const previous = last.get(table);
-  if (previous && previous.columns.length === columns.length && previous.columns.every((column, i) => column === columns[i])) return previous.statement;
-  const statement = stmt(db, `INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
-  last.set(table, { columns, statement });
+  const slot = `${table} ${rows}`;
+  const previous = last.get(slot);
+  if (previous && hasColumns(row, previous.columns)) return previous.statement;
+  const columns = Object.keys(row);
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  const values = Array.from({ length: rows }, () => tuple).join(', ');
+  const statement = stmt(db, `INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES ${values}`);
+  last.set(slot, { columns, statement });
   return statement;
+}
+
+/** Whether the row's columns are these, in this order (the order its values are bound in). */
+function hasColumns(row: ExportRow, columns: readonly string[]): boolean {
+  let i = 0;
+  for (const column in row) {
+    if (columns[i] !== column) return false;
+    i += 1;
+  }
+  return i === columns.length;
+}
+
+/** Rows one INSERT writes together into a table that keeps the file's keys: a tenth as many statements to step. */
+export const IMPORT_BATCH_ROWS = 32;
+
+/**
+ * Rows of one table held back to go in together, each keeping its key: only into a table that
+ * was empty (nothing to look up, and each row's key is its own, known before it is written).
+ */
+export class ImportBatch {
+  readonly rows: ExportRow[] = [];
+  private readonly columns: readonly string[];
+
+  constructor(
+    readonly table: ExportTable,
+    first: ExportRow,
+  ) {
+    this.columns = Object.keys(first);
+  }
+
+  isFull(): boolean {
+    return this.rows.length === IMPORT_BATCH_ROWS;
+  }
+
+  /** Whether the row may join: the same table and columns, its own key, and room left. */
+  accepts(table: ExportTable, row: ExportRow): boolean {
+    return table === this.table && this.rows.length < IMPORT_BATCH_ROWS && typeof row[TABLE_KEY[table]] === 'number' && hasColumns(row, this.columns);
+  }
+}
+
+/** Whether a row of this table can wait in a batch (vectors are converted one by one, meta rows are keyed by text). */
+export function batchable(table: ExportTable, row: ExportRow): boolean {
+  return table !== 'memory_vectors' && typeof row[TABLE_KEY[table]] === 'number';
+}
+
+/**
+ * Writes a full batch as one statement, which SQLite applies whole or not at all: when it fails,
+ * the caller writes the rows one by one to learn which one does not fit.
+ */
+export function insertImportBatch(db: Db, batch: ImportBatch): void {
+  if (!batch.isFull()) throw new Error(`a batch of ${IMPORT_BATCH_ROWS} rows is written together, not ${batch.rows.length}`);
+  const values: unknown[] = [];
+  for (const row of batch.rows) for (const column in row) values.push(row[column]);
+  insertStatement(db, batch.table, batch.rows[0] as ExportRow, IMPORT_BATCH_ROWS).run(values);
 }
 
 /** The version row the insert trigger wrote for a memory just imported: its exported history replaces it. */

@@ -27,7 +27,7 @@ export type KernleTable = keyof typeof KERNLE_TABLES;
 export type KernleRow = Record<string, unknown> & { id: string };
 
 export interface KernleSource {
-  /** Every stack that holds a memory, in name order. */
+  /** Every stack in the file that holds a memory, in name order, whichever stack is read. */
   stacks: string[];
   /** Rows of each table (Kernle's soft-deleted rows left out), in the order Kernle wrote them. */
   rows: Record<KernleTable, KernleRow[]>;
@@ -59,7 +59,7 @@ export function readKernleSource(path: string, stack: string | undefined): Kernl
       rows[table] = db.prepare(`SELECT * FROM ${table} WHERE ${where} ORDER BY rowid`).all(stack === undefined ? {} : { stack }) as KernleRow[];
     }
     rows.memory_audit = db.prepare('SELECT * FROM memory_audit ORDER BY created_at, rowid').all() as KernleRow[];
-    return { stacks: stack === undefined ? stacks : [stack], rows };
+    return { stacks, rows };
   } catch (error) {
     if (error instanceof MindError) throw error;
     throw sqliteFailure(error, name, path);

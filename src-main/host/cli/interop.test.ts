@@ -264,6 +264,24 @@ describe('import json into a mind without memories (one bulk load)', () => {
       },
     },
     {
+      // Rows of a table that was empty go in batches: the one that does not fit is still named.
+      name: 'a link row with the key of the one before it',
+      fault: 'wrong_schema',
+      make: () => {
+        const first = lines().findIndex((line) => line.startsWith('{"table":"links"'));
+        return { text: lines().map((line, i) => (i === first + 40 ? lines()[first + 39] : line)).join('\n'), line: first + 41 };
+      },
+    },
+    {
+      name: 'a link row with the key of the one before it, and bad JSON a few lines on (the earlier line is named)',
+      fault: 'wrong_schema',
+      make: () => {
+        const first = lines().findIndex((line) => line.startsWith('{"table":"links"'));
+        const text = lines().map((line, i) => (i === first + 5 ? lines()[first + 4] : i === first + 8 ? line.slice(0, 30) : line));
+        return { text: text.join('\n'), line: first + 6 };
+      },
+    },
+    {
       name: 'a truncated file',
       fault: 'truncated',
       make: () => {
@@ -275,10 +293,10 @@ describe('import json into a mind without memories (one bulk load)', () => {
 
   for (const bad of broken) {
     it(`refuses ${bad.name} and leaves the mind as it was, its triggers included`, async () => {
-      const target = await initMind(`bulk-${bad.fault}.mind`);
+      const target = await initMind(`bulk-${bad.fault}-${broken.indexOf(bad)}.mind`);
       const before = wholeMind(target);
       const { text, line } = bad.make();
-      const file = join(dir, `bulk-${bad.fault}.json`);
+      const file = join(dir, `bulk-${bad.fault}-${broken.indexOf(bad)}.json`);
       writeFileSync(file, text);
       await expect(importInto(target, file)).rejects.toMatchObject({ code: 'invalid_input', details: { reason: bad.fault, line } });
       expect(wholeMind(target)).toEqual(before);

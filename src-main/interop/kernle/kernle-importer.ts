@@ -9,6 +9,6 @@ export const kernleImporter: Importer = {
   run(mind, path, options = {}) {
     options.onProgress?.(0, null);
     const source = readKernleSource(path, options.stack);
-    return importByPlan(mind, 'kernle', options, (existing) => planKernleImport(mind, source, existing));
+    return { ...importByPlan(mind, 'kernle', options, (existing) => planKernleImport(mind, source, existing)), stacks: source.stacks };
   },
 };

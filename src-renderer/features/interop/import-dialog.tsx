@@ -35,9 +35,14 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
   const progress = useInteropProgress();
   const [kind, setKind] = useState<ImportKindName>('json');
   const [path, setPath] = useState('');
+  // A Kernle file's stacks are known from its first preview; '' imports every one of them.
+  const [stacks, setStacks] = useState<readonly string[]>([]);
   const [stack, setStack] = useState('');
-  const request = () => ({ kind, path: path.trim(), ...(kind === 'kernle' && stack.trim() !== '' ? { stack: stack.trim() } : {}) });
-  const preview = useMutation({ mutationFn: () => api.call('interop.preview', request()) });
+  const request = (chosen = stack) => ({ kind, path: path.trim(), ...(kind === 'kernle' && chosen !== '' ? { stack: chosen } : {}) });
+  const preview = useMutation({
+    mutationFn: (previewed: ReturnType<typeof request>) => api.call('interop.preview', previewed),
+    onSuccess: (summary) => setStacks(summary.stacks ?? []),
+  });
   const run = useMutation({
     mutationFn: () => api.call('interop.import', request()),
     onSuccess: () => {
@@ -47,6 +52,8 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
   const reset = () => {
     preview.reset();
     run.reset();
+    setStacks([]);
+    setStack('');
   };
 
   return (
@@ -58,7 +65,7 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            preview.mutate();
+            preview.mutate(request());
           }}
         >
           <ChoiceField
@@ -80,10 +87,26 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
               reset();
             }}
           />
-          {kind === 'kernle' && (
+          {kind === 'kernle' && stacks.length > 1 && (
             <label className="field" htmlFor={stackId}>
-              <span>Stack (empty: every stack)</span>
-              <input id={stackId} type="text" value={stack} onChange={(event) => setStack(event.target.value)} />
+              <span>Stack</span>
+              <select
+                id={stackId}
+                value={stack}
+                disabled={preview.isPending || run.isPending}
+                onChange={(event) => {
+                  // The preview follows the choice, so its counts are always those of what Import would bring in.
+                  setStack(event.target.value);
+                  preview.mutate(request(event.target.value));
+                }}
+              >
+                <option value="">Every stack ({stacks.length})</option>
+                {stacks.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
             </label>
           )}
           {preview.data && <ImportCounts summary={preview.data} heading="Preview: importing this file would bring in" />}
