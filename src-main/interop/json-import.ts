@@ -85,7 +85,7 @@ interface ImportState {
   bulkLoad: BulkLoad | null;
   mayBulkLoad: boolean;
   /** During a bulk load, rows of a table that was empty held back to be written together, and their lines. */
-  batch: { rows: ImportBatch; lines: number[] } | null;
+  held: { batch: ImportBatch; lines: number[] } | null;
   /** The file, as faults name it. */
   file: { name: string; source: string };
   vectorsFit: boolean;
@@ -139,7 +139,7 @@ async function importFile(mind: Mind, writer: Mind, source: string, lines: Gener
     emptyAtStart: {},
     bulkLoad: null,
     mayBulkLoad: options.bulkLoad ?? true,
-    batch: null,
+    held: null,
     file: { name, source },
     vectorsFit: true,
     fileEmbedder: {},
@@ -311,26 +311,26 @@ function insertRow(db: Mind['store']['db'], table: ExportTable, row: ExportRow, 
 }
 
 function holdBack(db: Mind['store']['db'], table: ExportTable, row: ExportRow, state: ImportState, line: number): void {
-  if (state.batch && !state.batch.rows.accepts(table, row)) flushBatch(db, state);
-  state.batch ??= { rows: new ImportBatch(table, row), lines: [] };
-  state.batch.rows.rows.push(row);
-  state.batch.lines.push(line);
+  if (state.held && !state.held.batch.accepts(table, row)) flushBatch(db, state);
+  state.held ??= { batch: new ImportBatch(table, row), lines: [] };
+  state.held.batch.add(row);
+  state.held.lines.push(line);
 }
 
 /** Writes the rows held back: together when the batch is full, else (or when that fails, which writes none) one by one, so a row that does not fit is named by its line. */
 function flushBatch(db: Mind['store']['db'], state: ImportState): void {
-  const batch = state.batch;
-  if (!batch) return;
-  state.batch = null;
-  if (batch.rows.isFull()) {
+  const held = state.held;
+  if (!held) return;
+  state.held = null;
+  if (held.batch.isFull()) {
     try {
-      insertImportBatch(db, batch.rows);
+      insertImportBatch(db, held.batch);
       return;
     } catch (error) {
       if (isMindError(error)) throw error;
     }
   }
-  batch.rows.rows.forEach((row, i) => insertRow(db, batch.rows.table, row, true, state, batch.lines[i] as number));
+  held.batch.rows.forEach((row, i) => insertRow(db, held.batch.table, row, true, state, held.lines[i] as number));
 }
 
 function faultHeldBack(db: Mind['store']['db'], state: ImportState): unknown {
