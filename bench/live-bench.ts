@@ -25,16 +25,17 @@ export const LIVE_TARGETS = { scrollFps: 55, writesPerSecond: 10, visibleWithinM
 
 /** Counts the page's memory calls: pages listed (first pages apart: a first page after the start is a full reload) and rows located. */
 const CALLS_PROBE = `(() => {
-  const counts = { listPages: 0, firstPages: 0, locates: 0, locatedRows: 0 };
+  const counts = { listPages: 0, firstPages: 0, locates: 0, locatedRows: 0, trailCalls: 0, trailRows: 0 };
   const original = window.fetch.bind(window);
   window.fetch = (input, init) => {
     const url = typeof input === 'string' ? input : input.url;
     const call = /\\/api\\/call\\/([\\w.]+)/.exec(url)?.[1];
-    if (call === 'memories.list' || call === 'memories.locate') {
+    if (call === 'memories.list' || call === 'memories.locate' || call === 'memories.confidenceTrails') {
       let body = {};
       try { body = JSON.parse(init?.body ?? '{}'); } catch {}
       if (call === 'memories.list') { counts.listPages += 1; if (!body.cursor) counts.firstPages += 1; }
-      else { counts.locates += 1; counts.locatedRows += (body.ids ?? []).length; }
+      else if (call === 'memories.locate') { counts.locates += 1; counts.locatedRows += (body.ids ?? []).length; }
+      else { counts.trailCalls += 1; counts.trailRows += (body.ids ?? []).length; }
     }
     return original(input, init);
   };
@@ -46,6 +47,9 @@ interface CallCounts {
   firstPages: number;
   locates: number;
   locatedRows: number;
+  /** Confidence trails asked for (one call per page whose rows changed), and the rows they named. */
+  trailCalls: number;
+  trailRows: number;
 }
 
 export interface LiveBenchResult {
@@ -144,6 +148,8 @@ export async function runLiveBench(options: LiveBenchOptions): Promise<LiveBench
       firstPages: after.firstPages - before.firstPages,
       locates: after.locates - before.locates,
       locatedRows: after.locatedRows - before.locatedRows,
+      trailCalls: after.trailCalls - before.trailCalls,
+      trailRows: after.trailRows - before.trailRows,
     };
     return {
       size: options.size,
@@ -175,7 +181,7 @@ export function reportLiveBench(result: LiveBenchResult, machine: Record<string,
       `the same scroll with no agent: ${result.quietScroll.fps} fps; frame p95 ${result.quietScroll.p95FrameMs} ms, ${result.quietScroll.framesOver33Ms} frames over 33 ms\n` +
       `agent: ${result.writes.made} writes (${result.writes.perSecond}/s), round trip median ${result.writes.roundTrip.medianMs} ms, p95 ${result.writes.roundTrip.p95Ms} ms\n` +
       `refreshed: ${r.locates} locate calls for ${r.locatedRows} changed rows; ${r.firstPages} lists reloaded from the first page (${onlyChanged}); ` +
-      `${r.listPages} pages loaded by scrolling\n` +
+      `${r.listPages} pages loaded by scrolling; ${r.trailCalls} confidence-trail calls for ${r.trailRows} rows\n` +
       `agent write → row on screen: median ${result.visible.medianMs.toFixed(0)} ms, p95 ${result.visible.p95Ms.toFixed(0)} ms (target < ${LIVE_TARGETS.visibleWithinMs}: ${visibleVerdict})\n`,
   );
   const out = join(benchDir, 'results', 'live.json');

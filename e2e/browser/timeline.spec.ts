@@ -51,6 +51,20 @@ test.describe('on a built mind', () => {
     await app.memory.expectShowing(built.episodes[2] as string);
   });
 
+  test('a Browser row draws a confidence trail for a memory whose confidence moved, and none for one that never did', async ({ app, outside }) => {
+    await app.shell.goTo('Browser');
+    await app.browser.expectRows();
+    const trail = app.browser.trail(built.belief);
+    await expect(trail).toBeVisible();
+    await expect(trail.locator('polyline')).toHaveAttribute('points', /^\S+( \S+){2,}$/);
+    await expect(app.browser.row(built.episodes[0] as string)).toBeVisible();
+    await expect(app.browser.trail(built.episodes[0] as string)).toHaveCount(0);
+    // As of a day and a half after its creation it had moved once (the first reinforcement): two points.
+    const created = Date.parse(outside().view(built.belief).createdAt);
+    await app.go(`#/browser?asOf=${encodeURIComponent(new Date(created + 1.5 * 86_400_000).toISOString())}`);
+    await expect(app.browser.trail(built.belief).locator('polyline')).toHaveAttribute('points', /^\S+ \S+$/);
+  });
+
   test('as of a past instant only what had happened by then is drawn', async ({ app, outside }) => {
     const timeline = new TimelinePage(app.page);
     const created = outside().view(built.belief).createdAt;

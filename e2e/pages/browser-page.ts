@@ -34,6 +34,11 @@ export class BrowserPage {
     return this.grid.locator(`[role="row"][data-memory-id="${id}"]`);
   }
 
+  /** The confidence trail beside a row's meter (drawn only for a memory whose stored confidence moved). */
+  trail(id: string): Locator {
+    return this.row(id).getByTestId('confidence-trail');
+  }
+
   /** The ids of the rows in the DOM (the virtualizer renders those in view plus a few), top to bottom. */
   async renderedIds(): Promise<string[]> {
     const rows = await this.rows.evaluateAll((elements) =>

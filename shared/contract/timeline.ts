@@ -122,9 +122,25 @@ const asOfAndLimit = {
   limit: z.number().int().min(1).max(50_000).optional(),
 };
 
+/** A Browser page asks for its rows' confidence trails in one call of at most this many. */
+export const MAX_TRAIL_IDS = 200;
+/** A trail is drawn in a row's width: more points than this would not show. */
+export const TRAIL_POINTS = 24;
+
+export const ConfidenceTrailsSchema = z.object({
+  /** Per memory whose stored confidence changed: the values it held, oldest first (thinned, first and last kept). */
+  trails: z.record(z.string(), z.array(z.number())),
+});
+export type ConfidenceTrails = z.output<typeof ConfidenceTrailsSchema>;
+
 export const TIMELINE_CALLS = {
   /** Every change to a memory's stored state, oldest first, with its cause (as columns). */
   'memories.timeline': { request: z.strictObject(asOfAndLimit), response: TimelineSchema },
+  /** Confidence trails for a page of Browser rows at once (memories whose confidence never moved have none). */
+  'memories.confidenceTrails': {
+    request: z.strictObject({ ids: z.array(memoryId).max(MAX_TRAIL_IDS), asOf: isoTime.optional() }),
+    response: ConfidenceTrailsSchema,
+  },
   /** The memory's changes, newest first, with what each field held before and after. */
   'memories.changes': {
     request: z.strictObject(asOfAndLimit),

@@ -41,6 +41,7 @@ describe('the handler table', () => {
       'memories.forget': { id: f.ids.episode, expectedVersion: 1, confirmation: 'Shipped the sync' },
       'memories.timeline': { id: f.ids.belief },
       'memories.changes': { id: f.ids.belief },
+      'memories.confidenceTrails': { ids: [f.ids.belief, f.ids.note] },
       // memories.edit changed the note's words before: take them back to version 1.
       'memories.revertField': async () => ({
         id: f.ids.note,

@@ -1,6 +1,7 @@
 /** The timeline calls over the real API: answered in their schemas, the revert as an action of its own, typed refusals. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expandTimeline } from '../../shared/timeline-events';
+import { reinforceMemory } from '../mind/confidence-ops';
 import { createMemory } from '../mind/create';
 import { editMemory } from '../mind/edit';
 import { openMind } from '../mind/mind';
@@ -44,5 +45,18 @@ describe('the timeline calls', () => {
 
     await callOk(f.api, 'undo.apply', { entry: reverted.action });
     expect((await callOk(f.api, 'memories.get', { id })).content).toBe('Retros are on Fridays');
+  });
+
+  it('give a page of rows their confidence trails in one call, only for memories whose confidence moved', async () => {
+    const id = addEditedNote(f.mindPath);
+    const mind = openMind(f.mindPath);
+    const reinforced = createMemory(mind, { type: 'note', content: 'Standups are at ten', confidence: 0.5 }, { actor: 'user' });
+    const after = reinforceMemory(mind, reinforced.id, {}, { actor: 'user' });
+    mind.close();
+    await callOk(f.api, 'session.open', { path: f.mindPath });
+    expect(await callOk(f.api, 'memories.confidenceTrails', { ids: [id, reinforced.id] })).toEqual({
+      trails: { [reinforced.id]: [0.5, after.confidence] },
+    });
+    await callFails(f.api, 'memories.confidenceTrails', { ids: Array.from({ length: 201 }, (_, i) => `m${i}`) }, 'invalid_input');
   });
 });

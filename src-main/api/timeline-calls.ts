@@ -3,6 +3,7 @@
  * one field (an action of its own, so the window's Undo takes it back like any other change).
  */
 import type { TIMELINE_CALLS } from '../../shared/contract/timeline';
+import { getConfidenceTrails } from '../mind/confidence-trails';
 import { getChanges } from '../mind/history';
 import { getMemoryView } from '../mind/memory-view';
 import { revertField } from '../mind/revert-field';
@@ -17,6 +18,7 @@ export function timelineCalls(ctx: ApiContext): HandlerSlice<TimelineCall> {
   const mind = () => ctx.session.mind();
   return {
     'memories.timeline': ({ id, asOf, limit }) => getTimeline(mind(), id, { asOf: epochMs(asOf), limit }),
+    'memories.confidenceTrails': ({ ids, asOf }) => ({ trails: getConfidenceTrails(mind(), ids, { asOf: epochMs(asOf) }) }),
     'memories.changes': ({ id, asOf, limit }) => getChanges(mind(), id, { asOf: epochMs(asOf), limit }),
     'memories.revertField': ({ id, field, toVersion, expectedVersion, reason }) => {
       const { action } = runAction(mind(), () => revertField(mind(), id, { field, toVersion }, { actor: 'user', reason, expectedVersion }));

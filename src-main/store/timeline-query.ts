@@ -116,3 +116,28 @@ export function findVersion(db: Db, seq: number, version: number): MemoryRecord 
     | undefined;
   return row ? toRecord(row) : null;
 }
+
+/**
+ * The stored confidence of each named memory after each of its versions valid from `upTo` or
+ * before (epoch ms; null: all), oldest first: one range scan of memory_versions_seq per memory,
+ * the ids handed over as one JSON array so the statement is compiled once for any batch size.
+ * Memories that do not exist are left out.
+ */
+export function storedConfidencesOf(db: Db, ids: readonly string[], upTo: number | null): Map<string, number[]> {
+  const rows = stmt(
+    db,
+    `SELECT m.id, v.confidence FROM json_each(?) j
+     JOIN memories m ON m.id = j.value
+     JOIN memory_versions v ON v.seq = m.seq AND v.valid_from <= ?
+     ORDER BY v.seq, v.valid_from, v.version_seq`,
+  )
+    .raw(true)
+    .all(JSON.stringify(ids), upTo ?? Number.MAX_SAFE_INTEGER) as [string, number][];
+  const confidences = new Map<string, number[]>();
+  for (const [id, confidence] of rows) {
+    const values = confidences.get(id);
+    if (values === undefined) confidences.set(id, [confidence]);
+    else values.push(confidence);
+  }
+  return confidences;
+}

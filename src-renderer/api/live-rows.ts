@@ -116,6 +116,10 @@ export function createLiveRows(api: Pick<ApiClient, 'call'>, queryClient: QueryC
         if (kind === 'list' && isLiveList(subject) && query.state.data !== undefined) {
           if (query.getObserversCount() > 0) patchLater(query, ids, upTo);
           else void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true, refetchType: 'none' });
+        } else if (kind === 'trails') {
+          // One page's trails each: only the pages holding a changed memory ask again (a past instant's never change).
+          const [, , , asOf] = query.queryKey;
+          if (asOf === null && (subject as readonly string[]).some((id) => changed.has(id))) void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
         } else if (!PER_MEMORY.has(kind as string) || changed.has(subject as string)) {
           void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
         }

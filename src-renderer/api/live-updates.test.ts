@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { createLiveRows } from './live-rows';
 import { applySignal } from './live-updates';
 import { KEYS } from './queries';
 
@@ -38,5 +39,17 @@ describe('pushed events keep the cache honest', () => {
     const client = seeded();
     applySignal(client, { type: 'transport.resync' });
     for (const query of client.getQueryCache().getAll()) expect(query.state.isInvalidated).toBe(true);
+  });
+
+  it('a change to named memories refreshes the trails of the pages holding them, not the others nor the past', () => {
+    const client = seeded();
+    const pageWith = [...KEYS.memories, 'trails', ['bl_1', 'bl_2'], null];
+    const pageWithout = [...KEYS.memories, 'trails', ['bl_3'], null];
+    const pastPage = [...KEYS.memories, 'trails', ['bl_1'], '2025-01-01T00:00:00.000Z'];
+    for (const key of [pageWith, pageWithout, pastPage]) client.setQueryData(key, { trails: {} });
+    // No list is loaded, so nothing is located: the host is never asked.
+    const rows = createLiveRows({ call: () => Promise.reject(new Error('no list to patch')) }, client);
+    applySignal(client, { type: 'mind.changed', payload: { origin: 'outside', ids: ['bl_2'] } }, rows);
+    expect([pageWith, pageWithout, pastPage].map((key) => invalidated(client, key))).toEqual([true, false, false]);
   });
 });

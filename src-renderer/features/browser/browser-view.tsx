@@ -13,6 +13,7 @@ import { useStateFor } from '../../components/use-state-for';
 import { type BrowserQuery, DEFAULT_QUERY, formatBrowserQuery, hasFilters, parseBrowserQuery, toListRequest } from './browser-query';
 import { FilterPanel } from './filter-panel';
 import { MemoryGrid } from './memory-grid';
+import { useRowTrails } from './row-trails';
 
 const SEARCH_DEBOUNCE_MS = 250;
 const NOTHING_SELECTED: ReadonlySet<string> = new Set();
@@ -25,6 +26,7 @@ export function BrowserView({ params }: { params: URLSearchParams }) {
   const listKey = JSON.stringify(request);
   const list = useInfiniteQuery(memoryQueries.list(api, request));
   const items = useMemo(() => (list.data === undefined ? [] : loadedRows(list.data)), [list.data]);
+  const trails = useRowTrails(list.data?.pages, query.asOf);
   // A selection belongs to the list it was made in: other filters or sort start with none.
   const [selected, setSelected] = useStateFor(listKey, NOTHING_SELECTED);
 
@@ -119,6 +121,7 @@ export function BrowserView({ params }: { params: URLSearchParams }) {
               direction={query.direction}
               onSort={onSort}
               highlight={query.text.trim()}
+              trails={trails}
               selected={selected}
               onSelectedChange={setSelected}
               onOpen={open}

@@ -44,6 +44,8 @@ interface Props {
   direction: 'asc' | 'desc';
   onSort(sort: SortKey): void;
   highlight: string;
+  /** Confidence trails of the loaded rows that have one, by memory id. */
+  trails: Readonly<Record<string, readonly number[]>>;
   selected: ReadonlySet<string>;
   onSelectedChange(selected: ReadonlySet<string>): void;
   onOpen(id: string): void;
@@ -264,6 +266,7 @@ export function MemoryGrid(props: Props) {
               active={virtual.index === active}
               selected={selected.has(item.id)}
               highlight={props.highlight}
+              trail={props.trails[item.id]}
               onRowClick={onRowClick}
               onOpen={onOpen}
             />

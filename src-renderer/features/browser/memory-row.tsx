@@ -5,6 +5,7 @@ import { hrefOf } from '../../app/router';
 import { ConfidenceMeter, StatusBadge, TierBadge, TypeBadge } from '../../components/badges';
 import { excerptAround, Highlighted, queryRanges } from '../../components/highlight';
 import { TimeAgo } from '../../components/time-ago';
+import { ConfidenceTrail } from '../timeline/confidence-trail';
 import { useAsOf } from '../time-travel/as-of';
 
 export const rowDomId = (id: string) => `memory-row-${id}`;
@@ -17,11 +18,13 @@ interface Props {
   selected: boolean;
   /** The search words to highlight ('' for none). */
   highlight: string;
+  /** The stored confidence after each change that moved it; undefined when it never moved (or is not loaded yet). */
+  trail: readonly number[] | undefined;
   onRowClick(index: number, event: MouseEvent): void;
   onOpen(id: string): void;
 }
 
-export const MemoryRow = memo(function MemoryRow({ item, index, top, active, selected, highlight, onRowClick, onOpen }: Props) {
+export const MemoryRow = memo(function MemoryRow({ item, index, top, active, selected, highlight, trail, onRowClick, onOpen }: Props) {
   const ranges = highlight === '' ? [] : queryRanges(item.content, highlight);
   const shown = excerptAround(item.content, ranges);
   const asOf = useAsOf();
@@ -56,6 +59,7 @@ export const MemoryRow = memo(function MemoryRow({ item, index, top, active, sel
       </div>
       <div role="gridcell" className="cell cell-confidence">
         <ConfidenceMeter effective={item.effectiveConfidence} stored={item.confidence} />
+        {trail !== undefined && <ConfidenceTrail values={trail} />}
       </div>
       <div role="gridcell" className="cell cell-time">
         <TimeAgo iso={item.updatedAt} />

@@ -7,6 +7,8 @@ import { useApi } from '../../api/client';
 import { timelineQueries } from '../../api/timeline-queries';
 import { hrefOf } from '../../app/router';
 import { percent } from '../../components/format';
+import { thinEvenly } from '../../../shared/thin-evenly';
+import { sparkPoints } from './spark-points';
 
 const SPARK_POINTS = 120;
 const WIDTH = 160;
@@ -20,9 +22,7 @@ export function sparkValues(confidenceAfter: readonly (number | null)[]): number
     current = after ?? current;
     if (current !== null) values.push(current);
   }
-  if (values.length <= SPARK_POINTS) return values;
-  const stride = (values.length - 1) / (SPARK_POINTS - 1);
-  return Array.from({ length: SPARK_POINTS }, (_, i) => values[Math.round(i * stride)] as number);
+  return thinEvenly(values, SPARK_POINTS);
 }
 
 export function ConfidenceSparkline({ id, asOf }: { id: string; asOf: string | null }) {
@@ -30,8 +30,7 @@ export function ConfidenceSparkline({ id, asOf }: { id: string; asOf: string | n
   const timeline = useQuery(timelineQueries.timeline(api, id, asOf));
   const values = timeline.data === undefined ? [] : sparkValues(timeline.data.events.confidenceAfter);
   if (values.length < 2) return null;
-  const step = WIDTH / (values.length - 1);
-  const points = values.map((v, i) => `${(i * step).toFixed(1)},${(HEIGHT - v * HEIGHT).toFixed(1)}`).join(' ');
+  const points = sparkPoints(values, WIDTH, HEIGHT);
   const changes = timeline.data?.events.seq.length ?? 0;
   const label = `Confidence over ${changes} changes, from ${percent(values[0] as number)} to ${percent(values.at(-1) as number)}: open the timeline`;
   return (
