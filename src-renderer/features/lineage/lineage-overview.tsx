@@ -30,6 +30,12 @@ const DIMMED = new Set(['superseded', 'archived', 'forgotten']);
  * of them crossing the screen cost more to draw than everything else (a frame's time on their own).
  */
 const MIN_LINK_GAP_PX = 4;
+/**
+ * Links are drawn at this fraction of the screen's resolution and scaled up: their cost is their
+ * length in pixels (thousands of anti-aliased lines crossing the screen, a frame's time at full
+ * resolution), and a link a pixel wide loses little by it.
+ */
+const LINES_DOWNSCALE = 2;
 
 interface Box {
   id: string;
@@ -91,16 +97,18 @@ function paletteOf(element: Element) {
 
 type Transform = readonly [number, number, number];
 
-function draw(canvas: HTMLCanvasElement, size: { width: number; height: number }, [tx, ty, zoom]: Transform, scene: Scene, palette: ReturnType<typeof paletteOf>): void {
+function draw(canvas: HTMLCanvasElement, linesCanvas: HTMLCanvasElement, size: { width: number; height: number }, [tx, ty, zoom]: Transform, scene: Scene, palette: ReturnType<typeof paletteOf>): boolean {
   const ratio = window.devicePixelRatio || 1;
   const pixelWidth = Math.round(size.width * ratio);
   const pixelHeight = Math.round(size.height * ratio);
+  // React Flow measures its pane in an effect: until then there is nowhere to draw.
+  if (pixelWidth === 0 || pixelHeight === 0) return false;
   if (canvas.width !== pixelWidth || canvas.height !== pixelHeight) {
     canvas.width = pixelWidth;
     canvas.height = pixelHeight;
   }
   const context = canvas.getContext('2d');
-  if (context === null) return;
+  if (context === null) return false;
   context.setTransform(1, 0, 0, 1, 0, 0);
   context.clearRect(0, 0, pixelWidth, pixelHeight);
   context.setTransform(ratio * zoom, 0, 0, ratio * zoom, ratio * tx, ratio * ty);
@@ -112,23 +120,37 @@ function draw(canvas: HTMLCanvasElement, size: { width: number; height: number }
   const onScreen = (b: Box) => b.x + NODE_WIDTH >= left && b.x <= right && b.y + NODE_HEIGHT >= top && b.y <= bottom;
   const pixel = 1 / zoom;
 
-  const strokeLines = (coords: readonly number[], colour: string, width: number) => {
-    context.beginPath();
+  const strokeLines = (into: CanvasRenderingContext2D, coords: readonly number[], colour: string, width: number) => {
+    into.beginPath();
     for (let i = 0; i < coords.length; i += 4) {
       const [x1, y1, x2, y2] = [coords[i] as number, coords[i + 1] as number, coords[i + 2] as number, coords[i + 3] as number];
       if (Math.max(x1, x2) < left || Math.min(x1, x2) > right || Math.max(y1, y2) < top || Math.min(y1, y2) > bottom) continue;
-      context.moveTo(x1, y1);
-      context.lineTo(x2, y2);
+      into.moveTo(x1, y1);
+      into.lineTo(x2, y2);
     }
-    context.strokeStyle = colour;
-    context.lineWidth = width;
-    context.stroke();
+    into.strokeStyle = colour;
+    into.lineWidth = width;
+    into.stroke();
   };
-  if (LAYER_GAP * zoom >= MIN_LINK_GAP_PX) {
-    context.globalAlpha = 0.5;
-    for (const [kind, coords] of scene.lines) strokeLines(coords, EDGE_STYLES[kind].colour, pixel);
-    context.globalAlpha = 1;
-    if (scene.whyLines.length > 0) strokeLines(scene.whyLines, palette.mark, 3 * pixel);
+  const lines = LAYER_GAP * zoom >= MIN_LINK_GAP_PX ? linesCanvas.getContext('2d') : null;
+  if (lines !== null) {
+    const scale = ratio / LINES_DOWNSCALE;
+    const width = Math.ceil(pixelWidth / LINES_DOWNSCALE);
+    const height = Math.ceil(pixelHeight / LINES_DOWNSCALE);
+    if (linesCanvas.width !== width || linesCanvas.height !== height) {
+      linesCanvas.width = width;
+      linesCanvas.height = height;
+    }
+    lines.setTransform(1, 0, 0, 1, 0, 0);
+    lines.clearRect(0, 0, width, height);
+    lines.setTransform(scale * zoom, 0, 0, scale * zoom, scale * tx, scale * ty);
+    lines.globalAlpha = 0.6;
+    for (const [kind, coords] of scene.lines) strokeLines(lines, coords, EDGE_STYLES[kind].colour, pixel * LINES_DOWNSCALE / ratio);
+    lines.globalAlpha = 1;
+    if (scene.whyLines.length > 0) strokeLines(lines, scene.whyLines, palette.mark, (2 * pixel * LINES_DOWNSCALE) / ratio);
+    context.setTransform(1, 0, 0, 1, 0, 0);
+    context.drawImage(linesCanvas, 0, 0, width * LINES_DOWNSCALE, height * LINES_DOWNSCALE);
+    context.setTransform(ratio * zoom, 0, 0, ratio * zoom, ratio * tx, ratio * ty);
   }
 
   for (const [bucket, boxes] of scene.boxes) {
@@ -149,6 +171,7 @@ function draw(canvas: HTMLCanvasElement, size: { width: number; height: number }
   outline(scene.marked.why, palette.mark);
   outline(scene.marked.match, palette.match);
   outline(scene.marked.selected, palette.selected);
+  return true;
 }
 
 /**
@@ -163,13 +186,13 @@ export function LineageOverview({ display, positions, highlights }: { display: D
     const canvas = canvasRef.current;
     if (canvas === null) return;
     const palette = paletteOf(canvas);
+    const linesCanvas = document.createElement('canvas');
     let drawn: { transform: Transform; width: number; height: number } | null = null;
     const redraw = () => {
       const { transform, width, height } = store.getState();
       if (drawn !== null && drawn.transform === transform && drawn.width === width && drawn.height === height) return;
       drawn = { transform, width, height };
-      draw(canvas, { width, height }, transform, scene, palette);
-      canvas.dataset['drawn'] = 'true';
+      if (draw(canvas, linesCanvas, { width, height }, transform, scene, palette)) canvas.dataset['drawn'] = 'true';
     };
     redraw();
     return store.subscribe(redraw);
