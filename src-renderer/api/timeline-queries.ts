@@ -36,6 +36,8 @@ export const timelineQueries = {
         return { trails };
       },
       placeholderData: keepPreviousData,
+      // The Browser re-renders when a page's trails change, not on each fetch's start and end (live patches fetch often).
+      notifyOnChangeProps: ['data'],
       // A page's ids change with every live patch: the answers for ids no page holds any more are dropped soon.
       gcTime: TRAILS_KEPT_MS,
       enabled: ids.length > 0,

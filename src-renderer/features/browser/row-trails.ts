@@ -13,12 +13,20 @@ export function useRowTrails(pages: readonly ListPage[] | undefined, asOf: strin
     queries: (pages ?? NO_PAGES).map((page) =>
       timelineQueries.trails(
         api,
-        page.items.map((item) => item.id),
+        page.items.filter(mayHaveMoved).map((item) => item.id),
         asOf,
       ),
     ),
     combine: mergeTrails,
   });
+}
+
+/**
+ * A memory still at its first version never changed, so it has no trail to ask for. This also keeps
+ * a page's key (its ids) still while an agent adds memories into it: new rows need no refetch.
+ */
+function mayHaveMoved(item: ListPage['items'][number]): boolean {
+  return item.version > 1;
 }
 
 /** Stable (module level), so the merged record is made again only when a page's answer changes. */
