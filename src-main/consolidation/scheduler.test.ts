@@ -179,6 +179,20 @@ describe('consolidation scheduler', () => {
     expect(withMind(path, episodesSinceCheckpoint)).toBe(0);
   });
 
+  it('shut down mid-run (another mind opened), it reports no failure and leaves the run marked interrupted', async () => {
+    const path = tempMind(600, { scheduler: { everyEpisodes: EPISODE_COUNT_CAP }, budget: { maxClustersPerCycle: 10_000 } });
+    const log = eventLog();
+    const s = scheduler({ mindPath: path, onEvent: log.onEvent, clock: manualClock(T0), pollMs: null });
+
+    const run = rejection(s.runNow());
+    const { progress } = await log.next('progress');
+    await s.dispose();
+    expect(isMindError(await run)).toBe(true);
+    expect(log.ofType('failed')).toHaveLength(0);
+    expect(log.ofType('error')).toHaveLength(0);
+    expect(withMind(path, (mind) => findRun(mind.store.db, progress.runId)?.status)).toBe('interrupted');
+  });
+
   it('reports progress with one run id and done counts that only grow within each stage', async () => {
     const path = tempMind(200, { scheduler: { everyEpisodes: EPISODE_COUNT_CAP }, budget: { maxClustersPerCycle: 10_000 } });
     const log = eventLog();

@@ -326,6 +326,9 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       const complete = 'summary' in outcome && outcome.summary.status === 'completed';
       waitingAtLastRun = complete ? 0 : countEpisodes();
     }
+    // Shut down (the window moved to another mind), the scheduler killed its worker on purpose:
+    // that is no failure to report, and its listeners now speak for another mind.
+    if (disposed) return;
     if ('summary' in outcome) emit({ type: 'finished', trigger, summary: outcome.summary });
     else emit({ type: 'failed', trigger, error: outcome.error });
     guarded(evaluate);
