@@ -221,6 +221,9 @@ function LineageCanvas({ graph: answer, focus, cut, asOf, depth, onDepth }: Canv
     const canvas = canvasRef.current;
     if (positions && canvas) void flow.setViewport(fittedViewport(positions, { width: canvas.clientWidth, height: canvas.clientHeight }));
   };
+  /** The box drawn on the overview canvas under a click, if the overview is showing. */
+  const overviewHit = (event: { clientX: number; clientY: number }): string | null =>
+    overview && positions ? nodeNear(positions, flow.screenToFlowPosition({ x: event.clientX, y: event.clientY }), OVERVIEW_CLICK_SLACK_PX / flow.getZoom()) : null;
   const select = (target: string | null) => {
     setSelected(target);
     if (target !== null) centreOn(target);
@@ -372,14 +375,11 @@ function LineageCanvas({ graph: answer, focus, cut, asOf, depth, onDepth }: Canv
                     canvasRef.current?.focus({ preventScroll: true });
                   }}
                   zoomOnDoubleClick={false}
-                  onPaneClick={(event) => {
-                    // Zoomed out, boxes are drawn on the overview canvas: a click selects the one under it.
-                    const hit = overview && positions ? nodeNear(positions, flow.screenToFlowPosition({ x: event.clientX, y: event.clientY }), OVERVIEW_CLICK_SLACK_PX / flow.getZoom()) : null;
-                    setSelected(hit);
-                  }}
+                  // Zoomed out, boxes are drawn on the overview canvas: a click selects the one under it.
+                  onPaneClick={(event) => setSelected(overviewHit(event))}
                   onDoubleClick={(event) => {
-                    if (!overview || !positions || !(event.target instanceof Element) || !event.target.classList.contains('react-flow__pane')) return;
-                    const hit = nodeNear(positions, flow.screenToFlowPosition({ x: event.clientX, y: event.clientY }), OVERVIEW_CLICK_SLACK_PX / flow.getZoom());
+                    if (!(event.target instanceof Element) || !event.target.classList.contains('react-flow__pane')) return;
+                    const hit = overviewHit(event);
                     if (hit !== null && !hit.startsWith('group:')) refocus(hit);
                   }}
                 >
