@@ -1,8 +1,9 @@
 /** Records (epoch ms, seq keys) become the contract's shapes (ISO times, public ids only). */
 import type { Memory } from '../../shared/model';
 import type { MemoryRecord } from '../store/memory-record';
+import { isoTime } from './iso-time';
 
-export const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+export const iso = (ms: number | null): string | null => (ms === null ? null : isoTime(ms));
 
 export function presentMemory(r: MemoryRecord): Memory {
   return {

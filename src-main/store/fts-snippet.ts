@@ -14,6 +14,15 @@ interface QueryTerm {
   prefix: boolean;
 }
 
+/**
+ * A search's terms, and the stems of the words its snippets have met so far: the hits of one search
+ * share their matched words, and stemming a word costs more than the rest of its snippet.
+ */
+export interface SnippetQuery {
+  terms: QueryTerm[];
+  stemOf: Map<string, string>;
+}
+
 interface Token {
   start: number;
   end: number;
@@ -65,21 +74,21 @@ const fold = (word: string): string => {
 };
 
 /** The quoted terms of an expression from `ftsMatchExpression` (`"a" "b" "c"*`, or joined by OR). */
-export function queryTermsOf(expression: string): QueryTerm[] {
+export function queryTermsOf(expression: string): SnippetQuery {
   const terms: QueryTerm[] = [];
   for (const match of expression.matchAll(/"((?:[^"]|"")*)"(\*?)/g)) {
     const phrase = (match[1] as string).replace(/""/g, '"');
     const stems = tokenize(phrase).map((token) => stemmer(fold(phrase.slice(token.start, token.end))));
     if (stems.length > 0) terms.push({ stems, prefix: match[2] === '*' });
   }
-  return terms;
+  return { terms, stemOf: new Map() };
 }
 
 /**
  * Porter never changes a word's first two letters, so a token whose first letters differ from a
  * stem's cannot stem to it: only the few candidates are folded and stemmed.
  */
-function tokenMatches(text: string, token: Token, stem: string, prefix: boolean): boolean {
+function tokenMatches(text: string, token: Token, stem: string, prefix: boolean, stemOf: Map<string, string>): boolean {
   if (token.folded === null) {
     const first = text.charCodeAt(token.start) | 0x20;
     // ASCII letters and digits compare case-folded here (| 0x20); anything else is folded in full.
@@ -87,43 +96,49 @@ function tokenMatches(text: string, token: Token, stem: string, prefix: boolean)
     token.folded = fold(text.slice(token.start, token.end));
   }
   if (!token.folded.startsWith(stem.slice(0, 2))) return false;
-  token.stem ??= stemmer(token.folded);
+  if (token.stem === null) {
+    const folded = token.folded;
+    token.stem = stemOf.get(folded) ?? stemmer(folded);
+    stemOf.set(folded, token.stem);
+  }
   return prefix ? token.stem.startsWith(stem) : token.stem === stem;
 }
 
-/**
- * Each token that is part of a match of any term, with the last token of its span: a phrase marks
- * all its tokens as one span, and overlapping matches merge into one (as FTS5's highlighting does).
- */
-function matchedTokens(text: string, tokens: readonly Token[], terms: readonly QueryTerm[]): Map<number, number> {
-  const spans: [number, number][] = [];
-  for (const term of terms) {
-    const last = term.stems.length - 1;
-    for (let at = 0; at + last < tokens.length; at += 1) {
-      if (term.stems.every((stem, i) => tokenMatches(text, tokens[at + i] as Token, stem, term.prefix && i === last))) spans.push([at, at + last]);
-    }
+function phraseMatchesAt(text: string, tokens: readonly Token[], at: number, term: QueryTerm, stemOf: Map<string, string>): boolean {
+  const last = term.stems.length - 1;
+  for (let i = 0; i <= last; i += 1) {
+    if (!tokenMatches(text, tokens[at + i] as Token, term.stems[i] as string, term.prefix && i === last, stemOf)) return false;
   }
-  spans.sort((a, b) => a[0] - b[0]);
-  const spanEnd = new Map<number, number>();
-  let open: [number, number] | null = null;
-  const close = (span: [number, number]) => {
-    for (let i = span[0]; i <= span[1]; i += 1) spanEnd.set(i, span[1]);
-  };
-  for (const span of spans) {
-    if (open !== null && span[0] <= open[1]) open[1] = Math.max(open[1], span[1]);
-    else {
-      if (open !== null) close(open);
-      open = [span[0], span[1]];
-    }
-  }
-  if (open !== null) close(open);
-  return spanEnd;
+  return true;
 }
 
-/** The window of `size` tokens holding the most matches, its matches centred as far as the text allows. */
-function bestWindow(count: number, matched: ReadonlyMap<number, number>, size: number): [number, number] {
+/**
+ * The matched token spans `[first, last]` in text order: a phrase marks all its tokens as one span,
+ * and overlapping matches merge into one (as FTS5's highlighting does).
+ */
+function matchedSpans(text: string, tokens: readonly Token[], query: SnippetQuery): [number, number][] {
+  const spans: [number, number][] = [];
+  for (const term of query.terms) {
+    const last = term.stems.length - 1;
+    for (let at = 0; at + last < tokens.length; at += 1) {
+      if (phraseMatchesAt(text, tokens, at, term, query.stemOf)) spans.push([at, at + last]);
+    }
+  }
+  if (query.terms.length > 1) spans.sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const span of spans) {
+    const open = merged[merged.length - 1];
+    if (open !== undefined && span[0] <= open[1]) open[1] = Math.max(open[1], span[1]);
+    else merged.push([span[0], span[1]]);
+  }
+  return merged;
+}
+
+/** The window of `size` tokens holding the most matched tokens, its matches centred as far as the text allows. */
+function bestWindow(count: number, spans: readonly [number, number][], size: number): [number, number] {
   if (count <= size) return [0, count];
-  const hits = [...matched.keys()].sort((a, b) => a - b);
+  const hits: number[] = [];
+  for (const [first, last] of spans) for (let i = first; i <= last; i += 1) hits.push(i);
   let best = { hits: -1, first: 0, last: 0 };
   for (let i = 0; i < hits.length; i += 1) {
     const first = hits[i] as number;
@@ -137,22 +152,23 @@ function bestWindow(count: number, matched: ReadonlyMap<number, number>, size: n
   return [start, start + size];
 }
 
-/** `text` cut to about `size` tokens around its matches, each match wrapped in the search marks. */
-export function markedSnippet(text: string, terms: readonly QueryTerm[], size = 16): string {
+/**
+ * `text` cut to about `size` tokens around its matches, each match wrapped in the search marks.
+ * The text between marks is copied in whole slices, so the cost follows the matches, not the words.
+ */
+export function markedSnippet(text: string, query: SnippetQuery, size = 16): string {
   const tokens = tokenize(text);
-  const matched = matchedTokens(text, tokens, terms);
-  const [from, to] = bestWindow(tokens.length, matched, size);
   if (tokens.length === 0) return text;
+  const spans = matchedSpans(text, tokens, query);
+  const [from, to] = bestWindow(tokens.length, spans, size);
   let out = from > 0 ? ELLIPSIS : '';
   let cursor = from > 0 ? (tokens[from] as Token).start : 0;
-  for (let i = from; i < to; i += 1) {
-    const token = tokens[i] as Token;
-    out += text.slice(cursor, token.start);
-    const end = matched.get(i);
-    const opens = end !== undefined && (i === from || matched.get(i - 1) !== end);
-    const closes = end !== undefined && (end === i || i === to - 1);
-    out += `${opens ? MATCH_OPEN : ''}${text.slice(token.start, token.end)}${closes ? MATCH_CLOSE : ''}`;
-    cursor = token.end;
+  for (const [first, last] of spans) {
+    if (last < from || first >= to) continue;
+    const start = (tokens[Math.max(first, from)] as Token).start;
+    const end = (tokens[Math.min(last, to - 1)] as Token).end;
+    out += `${text.slice(cursor, start)}${MATCH_OPEN}${text.slice(start, end)}${MATCH_CLOSE}`;
+    cursor = end;
   }
-  return to < tokens.length ? `${out}${ELLIPSIS}` : out + text.slice(cursor);
+  return to < tokens.length ? `${out}${text.slice(cursor, (tokens[to - 1] as Token).end)}${ELLIPSIS}` : out + text.slice(cursor);
 }
