@@ -38,3 +38,21 @@ test('a memory written from a second connection appears in the open Browser and 
   await expect(app.overview.statLink('Memories')).toHaveText(String(before + 1), ARRIVES_WITHIN);
   expect(await app.page.evaluate(() => (window as unknown as { e2ePageMark?: string }).e2ePageMark)).toBe('same page');
 });
+
+test('an outside reinforcement draws the row\'s confidence trail in the open Browser, and moves it again', async ({ app, outside }) => {
+  const store = outside();
+  const belief = store.create({ type: 'belief', content: 'Outside belief: the canary catches config drift before users do', source: 'told by Claire', confidence: 0.6 });
+  await app.shell.goTo('Browser');
+  await app.browser.expectRows();
+  await expect(app.browser.row(belief.id)).toBeVisible(ARRIVES_WITHIN);
+  // Never moved: no trail.
+  await expect(app.browser.trail(belief.id)).toHaveCount(0);
+
+  const once = store.reinforce(belief.id, 'canary caught the drifted flag on Tuesday');
+  expect(once.confidence).toBeGreaterThan(belief.confidence);
+  const trail = app.browser.trail(belief.id).locator('polyline');
+  await expect(trail).toHaveAttribute('points', /^\S+ \S+$/, ARRIVES_WITHIN);
+
+  store.reinforce(belief.id, 'and again on Thursday');
+  await expect(trail).toHaveAttribute('points', /^\S+ \S+ \S+$/, ARRIVES_WITHIN);
+});

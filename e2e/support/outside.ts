@@ -5,6 +5,7 @@
  */
 import type { MindSettings } from '../../shared/settings';
 import { readSettings } from '../../src-main/consolidation/settings-store';
+import { reinforceMemory } from '../../src-main/mind/confidence-ops';
 import { type CreateMemoryInput, createMemory } from '../../src-main/mind/create';
 import { type EditMemoryInput, editMemory } from '../../src-main/mind/edit';
 import { type ListRequest, listMemories, type MemorySummary } from '../../src-main/mind/list';
@@ -18,6 +19,8 @@ export interface OutsideConnection {
   readonly path: string;
   create(input: CreateMemoryInput): MemoryView;
   edit(id: string, input: EditMemoryInput, expectedVersion: number): MemoryView;
+  /** Reinforcement as an agent reports it: the stored confidence moves, with the evidence named. */
+  reinforce(id: string, evidence: string): MemoryView;
   view(id: string): MemoryView;
   list(request: ListRequest): MemorySummary[];
   stats(): MindStats;
@@ -31,6 +34,7 @@ export function connectOutside(path: string): OutsideConnection {
     path,
     create: (input) => getMemoryView(mind, createMemory(mind, input, { actor: OUTSIDE_ACTOR }).id),
     edit: (id, input, expectedVersion) => getMemoryView(mind, editMemory(mind, id, input, { actor: OUTSIDE_ACTOR, expectedVersion }).id),
+    reinforce: (id, evidence) => getMemoryView(mind, reinforceMemory(mind, id, { evidence }, { actor: OUTSIDE_ACTOR }).id),
     view: (id) => getMemoryView(mind, id),
     list: (request) => listMemories(mind, request).items,
     stats: () => getStats(mind),
