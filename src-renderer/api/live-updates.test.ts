@@ -47,9 +47,12 @@ describe('pushed events keep the cache honest', () => {
     const pageWithout = [...KEYS.memories, 'trails', ['bl_3'], null];
     const pastPage = [...KEYS.memories, 'trails', ['bl_1'], '2025-01-01T00:00:00.000Z'];
     for (const key of [pageWith, pageWithout, pastPage]) client.setQueryData(key, { trails: {} });
-    // No list is loaded, so nothing is located: the host is never asked.
-    const rows = createLiveRows({ call: () => Promise.reject(new Error('no list to patch')) }, client);
+    // No list is loaded, so nothing is located: the host is never asked (every call is recorded).
+    const asked: string[] = [];
+    const call = (...[method]: [string, ...unknown[]]) => (asked.push(method), Promise.reject(new Error(`${method}: no host in this test`)));
+    const rows = createLiveRows({ call }, client);
     applySignal(client, { type: 'mind.changed', payload: { origin: 'outside', ids: ['bl_2'] } }, rows);
     expect([pageWith, pageWithout, pastPage].map((key) => invalidated(client, key))).toEqual([true, false, false]);
+    expect(asked).toEqual([]);
   });
 });
