@@ -97,9 +97,12 @@ function tokenMatches(text: string, token: Token, stem: string, prefix: boolean,
   }
   if (!token.folded.startsWith(stem.slice(0, 2))) return false;
   if (token.stem === null) {
-    const folded = token.folded;
-    token.stem = stemOf.get(folded) ?? stemmer(folded);
-    stemOf.set(folded, token.stem);
+    let stem = stemOf.get(token.folded);
+    if (stem === undefined) {
+      stem = stemmer(token.folded);
+      stemOf.set(token.folded, stem);
+    }
+    token.stem = stem;
   }
   return prefix ? token.stem.startsWith(stem) : token.stem === stem;
 }
