@@ -42,6 +42,8 @@ test('edit a memory in place', async ({ app, outside }, testInfo) => {
   await expect(newest.locator('.history-op')).toHaveText('edit');
   await expect(newest.locator('.history-actor')).toHaveText('by user');
   await saveScreenshot(app.page, testInfo, 'edit-saved');
+  // The notice closes by itself once its time is up (8 s at most, for one offering Undo).
+  await expect(app.toasts.withText('Saved.')).toBeHidden({ timeout: 12_000 });
 });
 
 test('a conflicting outside write: keep theirs', async ({ app, outside }, testInfo) => {

@@ -8,6 +8,7 @@
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ListRequest } from '../../shared/contract';
 import { MAX_LOCATE_IDS, type Placement } from '../../shared/contract/live';
+import { createTimers } from '../components/timers';
 import type { ApiClient } from './client';
 import { type ListData, pageBounds, patchPages } from './list-patch';
 import { KEYS } from './queries';
@@ -22,6 +23,8 @@ const ATTEMPTS = 3;
 export interface LiveRows {
   /** `upTo`: the journal position the change is complete up to (`mind.changed`). */
   memoriesChanged(ids: readonly string[], upTo?: number): void;
+  /** Stops waiting on loading pages: the app is letting go of the live updates. */
+  dispose(): void;
 }
 
 interface PendingList {
@@ -33,6 +36,7 @@ interface PendingList {
 
 export function createLiveRows(api: Pick<ApiClient, 'call'>, queryClient: QueryClient): LiveRows {
   const pending = new Map<string, PendingList>();
+  const timers = createTimers();
 
   const reload = (key: QueryKey) => void queryClient.invalidateQueries({ queryKey: key, exact: true });
 
@@ -41,7 +45,7 @@ export function createLiveRows(api: Pick<ApiClient, 'call'>, queryClient: QueryC
     const started = Date.now();
     while (queryClient.getQueryState(key)?.fetchStatus === 'fetching') {
       if (Date.now() - started > SETTLE_LIMIT_MS) return false;
-      await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+      await timers.sleep(SETTLE_POLL_MS);
     }
     return true;
   };
@@ -125,6 +129,7 @@ export function createLiveRows(api: Pick<ApiClient, 'call'>, queryClient: QueryC
         }
       }
     },
+    dispose: timers.dispose,
   };
 }
 

@@ -61,5 +61,9 @@ export function forgetTheMind(queryClient: QueryClient): void {
 
 export function connectLiveUpdates(api: ApiClient, queryClient: QueryClient): () => void {
   const rows = createLiveRows(api, queryClient);
-  return api.subscribe((signal) => applySignal(queryClient, signal, rows));
+  const unsubscribe = api.subscribe((signal) => applySignal(queryClient, signal, rows));
+  return () => {
+    unsubscribe();
+    rows.dispose();
+  };
 }

@@ -5,6 +5,7 @@
 import type { CallName, CallResult, MindEvent } from '../../shared/contract';
 import { MindEventSchema } from '../../shared/contract';
 import { HTTP_PATHS } from '../../shared/transport-names';
+import { createTimers } from '../components/timers';
 import { ApiError, isErrorCode } from './errors';
 
 /** What a transport hands its subscribers: a pushed event, or word that events may have been missed. */
@@ -92,7 +93,8 @@ const RECONNECT_MAX_MS = 10_000;
 function httpEvents(): Pick<Transport, 'subscribe'> {
   const listeners = new Set<(signal: TransportSignal) => void>();
   let source: EventSource | null = null;
-  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  const timers = createTimers();
+  let cancelRetry: (() => void) | null = null;
   let retryDelay = RECONNECT_MIN_MS;
   let interrupted = false;
 
@@ -101,7 +103,7 @@ function httpEvents(): Pick<Transport, 'subscribe'> {
   };
 
   const connect = () => {
-    retryTimer = null;
+    cancelRetry = null;
     const es = new EventSource(HTTP_PATHS.events, { withCredentials: true });
     source = es;
     es.onopen = () => {
@@ -124,14 +126,14 @@ function httpEvents(): Pick<Transport, 'subscribe'> {
       if (es.readyState !== EventSource.CLOSED) return;
       es.close();
       source = null;
-      retryTimer = setTimeout(connect, retryDelay);
+      cancelRetry = timers.after(retryDelay, connect);
       retryDelay = Math.min(retryDelay * 2, RECONNECT_MAX_MS);
     };
   };
 
   const disconnect = () => {
-    if (retryTimer !== null) clearTimeout(retryTimer);
-    retryTimer = null;
+    cancelRetry?.();
+    cancelRetry = null;
     source?.close();
     source = null;
     interrupted = false;

@@ -10,6 +10,7 @@ import { memoryQueries } from '../api/queries';
 import { TypeBadge } from '../components/badges';
 import { fuzzyFilter } from '../components/fuzzy';
 import { Highlighted } from '../components/highlight';
+import { useDebounced } from '../components/use-timers';
 import { browserParams } from '../features/browser/browser-query';
 import { hrefOf, navigate } from './router';
 
@@ -65,7 +66,7 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose(): vo
 function PaletteDialog({ onClose }: { onClose(): void }) {
   const api = useApi();
   const [text, setText] = useState('');
-  const [debounced, setDebounced] = useState('');
+  const debounced = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
   const listId = useId();
@@ -78,10 +79,6 @@ function PaletteDialog({ onClose }: { onClose(): void }) {
       if (previous instanceof HTMLElement) previous.focus();
     };
   }, []);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(text.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
 
   const search = useQuery({ ...memoryQueries.search(api, debounced, SEARCH_LIMIT), enabled: debounced.length >= 2 });
   const originId = ORIGIN_ID_PATTERN.test(debounced) ? debounced : '';

@@ -4,6 +4,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { describeError } from '../api/errors';
+import { createTimers, type Timers } from './timers';
 
 export interface Toast {
   id: number;
@@ -32,12 +33,13 @@ const MAX_VISIBLE = 4;
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
-  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  /** The toasts' timers (made at the first toast, dropped on unmount), and each toast's way to cancel its own. */
+  const timers = useRef<Timers | null>(null);
+  const cancels = useRef(new Map<number, () => void>());
 
   const dismiss = useCallback((id: number) => {
-    const timer = timers.current.get(id);
-    if (timer !== undefined) clearTimeout(timer);
-    timers.current.delete(id);
+    cancels.current.get(id)?.();
+    cancels.current.delete(id);
     setToasts((list) => list.filter((t) => t.id !== id));
   }, []);
 
@@ -45,18 +47,17 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     (toast: Omit<Toast, 'id'>) => {
       const id = nextId.current++;
       setToasts((list) => [...list, { ...toast, id }].slice(-MAX_VISIBLE));
-      timers.current.set(
-        id,
-        setTimeout(() => dismiss(id), toast.action ? ACTION_LIFETIME_MS : LIFETIME_MS[toast.kind]),
-      );
+      timers.current ??= createTimers();
+      cancels.current.set(id, timers.current.after(toast.action ? ACTION_LIFETIME_MS : LIFETIME_MS[toast.kind], () => dismiss(id)));
     },
     [dismiss],
   );
 
   useEffect(() => {
-    const pending = timers.current;
+    const pending = cancels.current;
     return () => {
-      for (const timer of pending.values()) clearTimeout(timer);
+      timers.current?.dispose();
+      timers.current = null;
       pending.clear();
     };
   }, []);

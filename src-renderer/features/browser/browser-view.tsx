@@ -10,6 +10,7 @@ import { count } from '../../components/format';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { isTyping } from '../../components/keys';
 import { useStateFor } from '../../components/use-state-for';
+import { useDebounced } from '../../components/use-timers';
 import { type BrowserQuery, DEFAULT_QUERY, formatBrowserQuery, hasFilters, parseBrowserQuery, toListRequest } from './browser-query';
 import { FilterPanel } from './filter-panel';
 import { MemoryGrid } from './memory-grid';
@@ -143,11 +144,11 @@ function SearchBox({ value, onCommit, past }: { value: string; onCommit(text: st
   const commit = useRef(onCommit);
   commit.current = onCommit;
 
+  const paused = useDebounced(draft, SEARCH_DEBOUNCE_MS);
   useEffect(() => {
-    if (draft === value) return;
-    const timer = setTimeout(() => commit.current(draft), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [draft, value]);
+    // Sent once typing has paused on a draft; a value changed elsewhere resets the draft, not sent back.
+    if (paused === draft && draft !== value) commit.current(draft);
+  }, [paused, draft, value]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === '/' && !isTyping(event.target)) {

@@ -3,7 +3,7 @@
  * episodes it came from (opened in place), and the existing memories that may already say it.
  */
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { QueueItem } from '../../../shared/contract/review';
 import { useApi } from '../../api/client';
 import { editingQueries } from '../../api/editing-queries';
@@ -14,6 +14,7 @@ import { FormProblem } from '../../components/form-parts';
 import { MemoryLink } from '../../components/memory-link';
 import { ErrorState, Loading } from '../../components/states';
 import { TimeAgo } from '../../components/time-ago';
+import { useLingered } from '../../components/use-timers';
 import { FieldInput } from '../memory/edit-form';
 import { fieldSpecs, fieldsPatch, toDraft } from '../memory/field-specs';
 import { EvidenceList } from './evidence-list';
@@ -281,11 +282,7 @@ const DUPLICATES_AFTER_MS = 400;
 
 function PossibleDuplicates({ item, onMerge }: { item: Extract<QueueItem, { kind: 'memory' }>; onMerge(): void }) {
   const api = useApi();
-  const [lingered, setLingered] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setLingered(true), DUPLICATES_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, []);
+  const lingered = useLingered(DUPLICATES_AFTER_MS);
   const nearest = useQuery({ ...editingQueries.nearest(api, item.id), enabled: lingered });
   return (
     <section aria-labelledby="review-nearest-title" aria-busy={nearest.isPending}>
