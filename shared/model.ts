@@ -34,6 +34,9 @@ export const ID_PREFIX: Readonly<Record<MemoryType, string>> = {
   relationship: 'rl_',
 };
 
+/** Whether some evidence text is an episode's id, which reinforcing links as supporting evidence. */
+export const isEpisodeId = (text: string): boolean => /^ep_[0-9a-z]+$/.test(text);
+
 export const SOURCE_TYPES = [
   'direct_experience',
   'inference',

@@ -70,6 +70,7 @@ test('the editing views and their dialogs', async ({ app, outside }, testInfo) =
   await app.memory.expectShowing(belief?.id ?? '');
   for (const [action, dialog] of [
     ['Verify…', app.dialogs.verify],
+    ['Reinforce…', app.dialogs.reinforce],
     ['Supersede…', app.dialogs.supersede],
     ['Promote…', app.dialogs.promote],
     ['Flag contradiction…', app.dialogs.flag],

@@ -1,6 +1,7 @@
 /**
- * Verify… and Supersede… from a memory's page: a code reference grounds an approved belief (the
- * dialog shows confidence and tier before → after); a supersession shows what it touches first
+ * Verify…, Reinforce… and Supersede… from a memory's page: a code reference grounds an approved
+ * belief (the dialog shows confidence and tier before → after); an episode named as what bore a
+ * belief out becomes its supporting evidence; a supersession shows what it touches first
  * (dependents, the evidence moving over, the contradiction it settles), then both beliefs are
  * linked both ways.
  */
@@ -60,6 +61,40 @@ test('verification with a code reference takes an approved belief from observed 
   await app.toasts.withText('Verified').getByRole('button', { name: 'Undo' }).click();
   await expect(app.page.locator('.memory-title-line .badge-tier')).toHaveText('observed');
   expect(store.view(ids.belief)).toMatchObject({ tier: 'observed', verificationCount: 0, evidenceRefs: [] });
+});
+
+test('reinforcement by an episode links it as supporting evidence, as the dialog said it would', async ({ app, outside }, testInfo) => {
+  const store = outside();
+  const before = store.view(ids.rival);
+  await app.go(`#/memory/${ids.rival}`);
+  await app.memory.expectShowing(ids.rival);
+  await app.dialogs.action('Reinforce…').click();
+  const dialog = app.dialogs.reinforce;
+  await expect(dialog.getByTestId('reinforce-effect')).toContainText('Optional');
+  await dialog.getByLabel('What bore it out').fill(ids.episode);
+  await expect(dialog.getByTestId('reinforce-effect')).toContainText('will be linked as supporting evidence');
+  await expect(dialog.getByTestId('reinforce-tier-after')).toHaveText('observed');
+  const predicted = await dialog.getByTestId('reinforce-confidence-after').textContent();
+  await saveScreenshot(app.page, testInfo, 'reinforce-dialog');
+  await dialog.getByRole('button', { name: 'Reinforce' }).click();
+  await expect(dialog).toBeHidden();
+
+  const after = store.view(ids.rival);
+  expect(after).toMatchObject({ tier: 'observed', timesReinforced: before.timesReinforced + 1, alpha: (before.alpha ?? 1) + 1 });
+  expect(predicted).toBe(`${(after.confidence * 100).toFixed(0)}%`);
+  await expect(app.page.locator('.memory-title-line .badge-tier')).toHaveText('observed');
+  await expect(app.memory.relationLink('Supported by', ids.episode)).toBeVisible();
+  await saveScreenshot(app.page, testInfo, 'reinforced');
+
+  // Naming the same episode again reinforces without a second link; Undo from the toast takes it back.
+  await app.dialogs.action('Reinforce…').click();
+  await dialog.getByLabel('What bore it out').fill(ids.episode);
+  await expect(dialog.getByTestId('reinforce-effect')).toContainText('already supporting evidence');
+  await dialog.getByRole('button', { name: 'Reinforce' }).click();
+  await expect(dialog).toBeHidden();
+  expect(store.view(ids.rival)).toMatchObject({ timesReinforced: before.timesReinforced + 2, eventEvidenceCount: after.eventEvidenceCount });
+  await app.toasts.withText('Reinforced').last().getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(() => store.view(ids.rival).timesReinforced).toBe(before.timesReinforced + 1);
 });
 
 test('supersession shows its impact first, then links both beliefs both ways', async ({ app, outside }, testInfo) => {

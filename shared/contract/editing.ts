@@ -1,6 +1,6 @@
 /**
  * Editing calls a person makes from any memory or from the inbox: verify against evidence,
- * supersede with an impact preview, promote along the allowed paths, dismiss captures, undo (and
+ * reinforce, supersede with an impact preview, promote along the allowed paths, dismiss captures, undo (and
  * redo), and the counts that call for attention.
  */
 import { z } from 'zod';
@@ -65,6 +65,14 @@ export const EDITING_CALLS = {
       expectedVersion,
       evidence: z.strictObject({ kind: z.enum(VERIFY_EVIDENCE_KINDS), value: z.string().trim().min(1).max(10_000), note: z.string().max(2_000).optional() }),
     }),
+    response: changedMemory,
+  },
+  /**
+   * Borne out again (beliefs: α+1; others: the seed's diminishing boost). The evidence is kept in the
+   * journal; an episode's id (`ep_…`) is linked as supporting evidence as well.
+   */
+  'editing.reinforce': {
+    request: z.strictObject({ id: memoryId, expectedVersion, evidence: z.string().trim().max(10_000).optional() }),
     response: changedMemory,
   },
   'editing.supersedePreview': { request: z.strictObject({ id: memoryId }), response: SupersedeImpactSchema },

@@ -54,6 +54,7 @@ describe('the editing calls', () => {
       'rejections.list': {},
       'rejections.revoke': { seq: 1 },
       'editing.verify': { id: m.always.id, expectedVersion: 1, evidence: { kind: 'file', value: 'CONTRIBUTING.md' } },
+      'editing.reinforce': { id: m.never.id, expectedVersion: 1, evidence: m.episodes[2]?.id },
       'editing.supersedePreview': { id: f.ids.belief },
       'editing.supersede': { id: f.ids.belief, expectedVersion: 1, content: 'Friday releases go wrong without a freeze' },
       'editing.promote': { id: r0?.id, expectedVersion: 1, to: 'episode', text: 'The deploy broke' },
@@ -100,6 +101,36 @@ describe('the editing calls', () => {
     expect(undone).toMatchObject({ undone: approved.action, redo: false, memories: [first.id] });
     expect((await callOk(f.api, 'attention.counts')).review).toBe(5);
     expect(m.pending.map((p) => p.id)).toContain(first.id);
+  });
+
+  it('reinforce by hand: an episode becomes supporting evidence, text stays in the journal, undo takes it back', async () => {
+    const m = addReviewables(f.mindPath);
+    await callOk(f.api, 'session.open', { path: f.mindPath });
+    const episode = m.episodes[0]?.id as string;
+    const before = await callOk(f.api, 'memories.get', { id: m.always.id });
+    const linked = await callOk(f.api, 'editing.reinforce', { id: m.always.id, expectedVersion: before.version, evidence: episode });
+    // A belief observed once more: α + 1, and confidence is α / (α + β).
+    const { alpha, beta } = linked.memory as { alpha: number; beta: number };
+    expect(alpha).toBe((before.alpha ?? 1) + 1);
+    expect(linked.memory.confidence).toBeCloseTo(alpha / (alpha + beta), 12);
+    expect(linked.memory.timesReinforced).toBe(before.timesReinforced + 1);
+    expect(linked.memory.provenance.evidence.map((e) => e.id)).toEqual([episode]);
+
+    await callOk(f.api, 'undo.apply', { entry: linked.action });
+    const restored = await callOk(f.api, 'memories.get', { id: m.always.id });
+    expect([restored.confidence, restored.alpha, restored.timesReinforced]).toEqual([before.confidence, before.alpha, before.timesReinforced]);
+    expect(restored.provenance.evidence).toEqual([]);
+
+    const noted = await callOk(f.api, 'editing.reinforce', { id: m.always.id, expectedVersion: restored.version, evidence: 'Held again in the March release' });
+    expect(noted.memory.timesReinforced).toBe(before.timesReinforced + 1);
+    expect(noted.memory.provenance.evidence).toEqual([]);
+    const [newest] = await callOk(f.api, 'memories.history', { id: m.always.id });
+    expect(newest).toMatchObject({ op: 'reinforce', actor: 'user', evidence: 'Held again in the March release' });
+
+    // Refused without writing: a stale version, and an episode that does not exist.
+    await callFails(f.api, 'editing.reinforce', { id: m.always.id, expectedVersion: before.version }, 'version_conflict');
+    await callFails(f.api, 'editing.reinforce', { id: m.always.id, expectedVersion: noted.memory.version, evidence: 'ep_000000000000' }, 'not_found');
+    expect((await callOk(f.api, 'memories.get', { id: m.always.id })).version).toBe(noted.memory.version);
   });
 
   it('an item changed meanwhile is a version_conflict that changes nothing; an empty rejection reason is refused by the contract', async () => {

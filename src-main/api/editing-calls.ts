@@ -1,6 +1,6 @@
 /**
  * The editing calls: the review queue and its decisions, rejections, the inbox, verification,
- * supersession, promotion, the contradiction workbench, undo, and the attention counts. Every
+ * reinforcement, supersession, promotion, the contradiction workbench, undo, and the attention counts. Every
  * change runs as one action and answers with its id, so the window's Undo takes back exactly it.
  */
 import type { EDITING_CALLS } from '../../shared/contract/editing';
@@ -15,6 +15,7 @@ import {
   reopenContradiction,
   resolveContradictionCase,
 } from '../mind/contradiction-workbench';
+import { reinforceMemory } from '../mind/confidence-ops';
 import { countOpenContradictions, countSettledContradictions } from '../mind/contradictions';
 import { countInbox, dismissMany, listInbox, promoteMany } from '../mind/inbox';
 import { getMemoryView } from '../mind/memory-view';
@@ -93,6 +94,8 @@ export function editingCalls(ctx: ApiContext, logError: (message: string, error:
 
     'editing.verify': ({ id, expectedVersion, evidence }) =>
       changeOne(id, () => verifyWithEvidence(mind(), id, evidence, { ...BY_HAND, expectedVersion })),
+    'editing.reinforce': ({ id, expectedVersion, evidence }) =>
+      changeOne(id, () => reinforceMemory(mind(), id, { evidence: evidence === '' ? undefined : evidence }, { ...BY_HAND, expectedVersion })),
     'editing.supersedePreview': ({ id }) => previewSupersession(mind(), id),
     'editing.supersede': ({ id, expectedVersion, content, fields, reason }) => {
       const { result, action } = act(

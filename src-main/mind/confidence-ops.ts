@@ -3,7 +3,7 @@
  * Beliefs follow Beta-Bernoulli (α supports, β contradicts); other types use the seed's boosts.
  */
 import { MindError } from '../../shared/errors';
-import { withArticle } from '../../shared/model';
+import { isEpisodeId, withArticle } from '../../shared/model';
 import { betaConfidence, reinforcedConfidence, verifiedConfidence } from '../../shared/rules/confidence';
 import { insertLink } from '../store/links-repo';
 import type { MemoryPatch, MemoryRecord } from '../store/memory-record';
@@ -198,6 +198,6 @@ function requireEpisode(mind: Mind, episodeId: string, target: MemoryRecord): Me
 
 /** The episode an evidence string names, if it names one; any other text is journaled as is. */
 function linkableEpisode(mind: Mind, evidence: string | undefined, target: MemoryRecord): MemoryRecord | null {
-  if (evidence === undefined || !/^ep_[0-9a-z]+$/.test(evidence)) return null;
+  if (evidence === undefined || !isEpisodeId(evidence)) return null;
   return requireEpisode(mind, evidence, target);
 }

@@ -2,18 +2,14 @@
  * Verify…: what the memory was checked against — some text, a code or file reference (these ground
  * it), or a URL — with the confidence and tier it will have, before → after, shown before confirming.
  */
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { MemoryView } from '../../../shared/contract';
 import { VERIFY_EVIDENCE_KINDS } from '../../../shared/contract/editing';
 import { betaConfidence, verifiedConfidence } from '../../../shared/rules/confidence';
-import { tierOf } from '../../../shared/rules/tiers';
 import { useApi } from '../../api/client';
-import { TierBadge } from '../../components/badges';
 import { Dialog } from '../../components/dialog';
-import { FormButtons, FormProblem, problemOf } from '../../components/form-parts';
-import { percent } from '../../components/format';
-import { useUndo } from '../undo/use-undo';
+import { FormButtons, FormProblem } from '../../components/form-parts';
+import { type AfterChange, BeforeAfter, tierAfter, useConfidenceChange } from './confidence-change';
 
 type Kind = (typeof VERIFY_EVIDENCE_KINDS)[number];
 
@@ -25,37 +21,24 @@ const KINDS: Record<Kind, { label: string; placeholder: string }> = {
 };
 
 /** The memory after one verification against this kind of evidence (shared rules, as the store applies them). */
-export function afterVerifying(view: MemoryView, kind: Kind, now: number) {
+function afterVerifying(view: MemoryView, kind: Kind, now: number): AfterChange {
   const confidence = view.type === 'belief' ? betaConfidence((view.alpha ?? 1) + 1, view.beta ?? 1) : verifiedConfidence(view.confidence);
   const grounds = kind === 'code' || kind === 'file';
-  const tier = tierOf({
-    codeRefCount: view.codeRefCount + (grounds ? 1 : 0),
-    eventEvidenceCount: view.eventEvidenceCount,
-    lastVerifiedAt: now,
-    reviewStatus: view.reviewStatus,
-  });
-  return { confidence, tier: tier.tier, why: tier.why };
+  return { confidence, ...tierAfter(view, { codeRefCount: view.codeRefCount + (grounds ? 1 : 0), lastVerifiedAt: now }) };
 }
 
 export function VerifyDialog({ view, onClose }: { view: MemoryView; onClose(): void }) {
   const api = useApi();
-  const { done, refresh } = useUndo();
   const [kind, setKind] = useState<Kind>('text');
   const [value, setValue] = useState('');
   const [note, setNote] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const [now] = useState(() => Date.now());
   const after = afterVerifying(view, kind, now);
-  const verify = useMutation({
-    mutationFn: () =>
-      api.call('editing.verify', { id: view.id, expectedVersion: view.version, evidence: { kind, value: value.trim(), note: note.trim() === '' ? undefined : note.trim() } }),
-    onSuccess: (result) => {
-      refresh();
-      done(`Verified: confidence ${percent(result.memory.confidence)}, ${result.memory.tier}.`, result.action);
-      onClose();
-    },
-    onError: (error) => setProblem(problemOf(error)),
-  });
+  const { mutation: verify, problem, setProblem } = useConfidenceChange(
+    'Verified',
+    () => api.call('editing.verify', { id: view.id, expectedVersion: view.version, evidence: { kind, value: value.trim(), note: note.trim() === '' ? undefined : note.trim() } }),
+    onClose,
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
@@ -87,32 +70,7 @@ export function VerifyDialog({ view, onClose }: { view: MemoryView; onClose(): v
             <input type="text" value={note} onChange={(event) => setNote(event.target.value)} />
           </label>
         )}
-        <table className="before-after" aria-label="Before and after">
-          <thead>
-            <tr>
-              <th scope="col" />
-              <th scope="col">Before</th>
-              <th scope="col">After</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <th scope="row">Confidence</th>
-              <td>{percent(view.confidence)}</td>
-              <td data-testid="verify-confidence-after">{percent(after.confidence)}</td>
-            </tr>
-            <tr>
-              <th scope="row">Tier</th>
-              <td>
-                <TierBadge tier={view.tier} why={view.tierWhy} />
-              </td>
-              <td data-testid="verify-tier-after">
-                <TierBadge tier={after.tier} why={after.why} />
-              </td>
-            </tr>
-          </tbody>
-        </table>
-        <p className="dim">{after.why}.</p>
+        <BeforeAfter view={view} after={after} name="verify" />
         <FormProblem problem={problem} />
         <FormButtons submit="Verify" busy={verify.isPending} onCancel={onClose} />
       </form>
