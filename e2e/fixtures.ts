@@ -17,6 +17,7 @@ import { ContradictionsPage } from './pages/contradictions-page';
 import { EditingDialogs } from './pages/editing-dialogs';
 import { InboxPage } from './pages/inbox-page';
 import { RejectionsPage } from './pages/rejections-page';
+import { RunsPage } from './pages/runs-page';
 import { ReviewPage } from './pages/review-page';
 import { MemoryPage } from './pages/memory-page';
 import { MindDiffPage } from './pages/mind-diff-page';
@@ -49,6 +50,7 @@ export interface App {
   toasts: Toasts;
   review: ReviewPage;
   rejections: RejectionsPage;
+  runs: RunsPage;
   inbox: InboxPage;
   contradictions: ContradictionsPage;
   dialogs: EditingDialogs;
@@ -113,6 +115,7 @@ export const test = base.extend<Fixtures>({
       toasts: new Toasts(page),
       review: new ReviewPage(page),
       rejections: new RejectionsPage(page),
+      runs: new RunsPage(page),
       inbox: new InboxPage(page),
       contradictions: new ContradictionsPage(page),
       dialogs: new EditingDialogs(page),

@@ -19,6 +19,7 @@ import { LIVE_CALLS } from './contract/live';
 import { MEMORY_CALLS } from './contract/memories';
 import { MIND_DIFF_CALLS } from './contract/mind-diff';
 import { OVERVIEW_CALLS } from './contract/overview';
+import { RUN_CALLS } from './contract/runs';
 import { SESSION_CALLS } from './contract/session';
 import { SETTINGS_CALLS } from './contract/settings';
 import { TIMELINE_CALLS } from './contract/timeline';
@@ -30,6 +31,7 @@ export const CALLS = {
   ...MEMORY_CALLS,
   ...SETTINGS_CALLS,
   ...CONSOLIDATION_CALLS,
+  ...RUN_CALLS,
   ...EDITING_CALLS,
   ...EXPLAIN_CALLS,
   ...LIVE_CALLS,

@@ -1,8 +1,8 @@
 /**
  * axe-core on every view, as a new user sees it (the demo mind, default rules): the overview,
  * browser, a memory page (and its lineage, timeline and history tabs) and settings, the editing views with
- * content on them (review, rejections, inbox, contradictions) and their dialogs, time travel and the
- * mind diff, and File → Export… / Import… (with a preview). No serious or critical violation passes.
+ * content on them (review, rejections, inbox, contradictions) and their dialogs, the consolidation runs,
+ * time travel and the mind diff, and File → Export… / Import… (with a preview). No serious or critical violation passes.
  */
 import { expect, test } from '../fixtures';
 import { InteropDialogs } from '../pages/interop-dialogs';
@@ -94,6 +94,23 @@ test('the lineage view, with a node selected and the why-paths lit', async ({ ap
   await expect(lineage.card).toBeVisible();
   await lineage.why.click();
   await expectAccessible(app.page, testInfo, 'lineage with a node selected and why-paths');
+});
+
+test('the consolidation runs, one run’s changes and its revert dialog', async ({ app }, testInfo) => {
+  const { runs } = app;
+  await runs.open(app.go);
+  await expect(runs.list).toBeVisible();
+  await expectAccessible(app.page, testInfo, 'runs');
+  const newest = runs.list.locator('li').first();
+  const id = (await newest.getAttribute('data-run')) ?? '';
+  await runs.openRun(id);
+  await expectAccessible(app.page, testInfo, 'run changes');
+  await saveScreenshot(app.page, testInfo, 'run-changes-demo');
+  await runs.runCard.getByRole('button', { name: 'Revert this run…' }).click();
+  await expect(runs.revertDialog).toBeVisible();
+  await expectAccessible(app.page, testInfo, 'revert dialog');
+  await app.page.keyboard.press('Escape');
+  await expect(runs.revertDialog).toBeHidden();
 });
 
 test('time travel and the mind diff', async ({ app }, testInfo) => {

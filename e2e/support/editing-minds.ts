@@ -155,11 +155,11 @@ export function writeContradictionMind(dir: string, options: { scanned: boolean 
 }
 
 /** A consolidation run over the mind file, as the scheduler's worker would make it (offline provider). */
-export async function consolidateFile(path: string): Promise<{ created: number; droppedByRejection: number }> {
+export async function consolidateFile(path: string): Promise<{ runId: string; created: number; droppedByRejection: number }> {
   const mind = openMind(path, { mustExist: true });
   try {
     const run = await runConsolidation(mind, { trigger: 'manual', provider: createOfflineProvider(), settings: readSettings(mind) });
-    return { created: run.created, droppedByRejection: run.droppedByRejection };
+    return { runId: run.runId, created: run.created, droppedByRejection: run.droppedByRejection };
   } finally {
     mind.close();
   }

@@ -49,7 +49,8 @@ describe('the handler table', () => {
         toVersion: 1,
         expectedVersion: (await callOk(f.api, 'memories.get', { id: f.ids.note })).version,
       }),
-      // consolidation.runNow ran before: its run is the one to revert.
+      // consolidation.runNow ran before: its run is the one whose changes are listed, and then reverted.
+      'runs.changeset': async () => ({ runId: (await callOk(f.api, 'mind.overview')).lastRun?.id }),
       'consolidation.revert': async () => ({ runId: (await callOk(f.api, 'mind.overview')).lastRun?.id }),
       'diff.counts': { from: '2000-01-01T00:00:00Z' },
       'diff.page': { from: '2000-01-01T00:00:00Z', category: 'added' },

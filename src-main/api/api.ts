@@ -18,6 +18,7 @@ import { memoryCalls } from './memory-calls';
 import { mindCalls } from './mind-calls';
 import { mindDiffCalls } from './mind-diff-calls';
 import { checkPayloadShape } from './payload-guard';
+import { runCalls } from './run-calls';
 import type { Platform } from './platform';
 import { type BindOptions, bindScheduler } from './scheduler-port';
 import type { Session } from './session';
@@ -57,6 +58,7 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
     ...mindCalls(context),
     ...liveCalls(context),
     ...trustCalls(context),
+    ...runCalls(context),
     ...editingCalls(context, logError),
     ...explainCalls(context),
     ...mindDiffCalls(context),

@@ -13,7 +13,7 @@ import { readSettings } from '../consolidation/settings-store';
 import { REEMBED_RUN_ID } from '../../shared/consolidation-runs';
 import type { ReembedResult } from '../consolidation/worker-messages';
 import type { Mind } from '../mind/mind';
-import { getLastRun } from '../mind/overview';
+import { getLastRun } from '../mind/run-history';
 import { iso } from '../mind/present';
 import type { Platform } from './platform';
 import type { Session } from './session';

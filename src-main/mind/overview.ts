@@ -1,12 +1,10 @@
 /** The overview a person lands on: counts, what needs attention, the confidence spread, the last run. */
-import { RUN_STATUSES, RUN_TRIGGERS } from '../../shared/consolidation-runs';
-import type { Overview, RunInfo } from '../../shared/contract';
+import type { Overview } from '../../shared/contract';
 import { MEMORY_STATUSES, MEMORY_TYPES, TIERS } from '../../shared/model';
-import { listRuns } from '../store/consolidation-runs-repo';
 import { overviewCounts } from '../store/overview-queries';
 import { listUncertain } from './attention';
 import type { Mind } from './mind';
-import { iso } from './present';
+import { getLastRun } from './run-history';
 
 /** Counting uncertain memories walks them; past this many the overview says "this many or more". */
 export const UNCERTAIN_COUNT_CAP = 1_000;
@@ -26,22 +24,6 @@ export function getOverview(mind: Mind): Overview {
   };
 }
 
-/** The most recent consolidation run, or null when the mind was never consolidated. */
-export function getLastRun(mind: Mind): RunInfo | null {
-  const [row] = listRuns(mind.store.db, 1);
-  if (!row) return null;
-  return {
-    id: row.id,
-    trigger: oneOf(RUN_TRIGGERS, row.trigger, 'manual'),
-    provider: row.provider,
-    status: oneOf(RUN_STATUSES, row.status, 'failed'),
-    startedAt: iso(row.startedAt) as string,
-    finishedAt: iso(row.finishedAt),
-    error: row.error,
-    revertedAt: iso(row.revertedAt),
-  };
-}
-
 function countUncertain(mind: Mind): { count: number; capped: boolean } {
   let counted = 0;
   let cursor: string | null = null;
@@ -57,7 +39,3 @@ function everyKey<K extends string>(keys: readonly K[], counts: Record<string, n
   return Object.fromEntries(keys.map((k) => [k, counts[k] ?? 0])) as Record<K, number>;
 }
 
-/** A stored text column read back as its known value (a row written by a newer app falls back). */
-function oneOf<T extends string>(values: readonly T[], value: string, fallback: T): T {
-  return (values as readonly string[]).includes(value) ? (value as T) : fallback;
-}

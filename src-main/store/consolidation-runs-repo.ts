@@ -99,14 +99,20 @@ export function runJournalTally(db: Db, runId: string): { byOp: Record<string, n
   };
 }
 
-/** Most recent first. */
-export function listRuns(db: Db, limit: number): RunRow[] {
-  return (stmt(db, `SELECT ${RUN_COLUMNS} FROM consolidation_runs ORDER BY started_at DESC, rowid DESC LIMIT ?`).all(limit) as StoredRun[]).map(toRun);
+/** Most recent first; with `before`, the runs that come after that one in this order (a page's last). */
+export function listRuns(db: Db, limit: number, before: { startedAt: number; id: string } | null = null): RunRow[] {
+  const rows = stmt(
+    db,
+    `SELECT ${RUN_COLUMNS} FROM consolidation_runs WHERE @id IS NULL OR (started_at, id) < (@startedAt, @id)
+     ORDER BY started_at DESC, id DESC LIMIT @limit`,
+  ).all({ limit, startedAt: before?.startedAt ?? null, id: before?.id ?? null }) as StoredRun[];
+  return rows.map(toRun);
 }
 
-/** Every journal row a run wrote (including proposals of the run applied later), oldest first. */
-export function journalOfRun(db: Db, runId: string): JournalEntry[] {
-  return (stmt(db, 'SELECT * FROM journal WHERE run_id = ? ORDER BY seq').all(runId) as JournalRow[]).map(journalEntryOf);
+/** The journal rows a run wrote (including proposals of the run applied later), oldest first: all, or a page after `afterSeq`. */
+export function journalOfRun(db: Db, runId: string, page: { afterSeq: number; limit: number } = { afterSeq: 0, limit: -1 }): JournalEntry[] {
+  const rows = stmt(db, 'SELECT * FROM journal WHERE run_id = ? AND seq > ? ORDER BY seq LIMIT ?').all(runId, page.afterSeq, page.limit) as JournalRow[];
+  return rows.map(journalEntryOf);
 }
 
 /** The first change to a memory after `afterSeq` that does not belong to the run. */

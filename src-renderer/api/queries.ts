@@ -70,6 +70,24 @@ export const settingsQueries = {
 
 export const consolidationStatusKey = [...KEYS.consolidation, 'status'] as const;
 
+const RUNS_PAGE_SIZE = 50;
+const CHANGES_PAGE_SIZE = 200;
+
+/** Under the consolidation key: a run finishing, or any change the app makes, refreshes them all. */
 export const consolidationQueries = {
   status: (api: ApiClient) => queryOptions({ queryKey: consolidationStatusKey, queryFn: () => api.call('consolidation.status') }),
+  runs: (api: ApiClient) =>
+    infiniteQueryOptions({
+      queryKey: [...KEYS.consolidation, 'runs'],
+      queryFn: ({ pageParam }) => api.call('runs.list', { cursor: pageParam, limit: RUNS_PAGE_SIZE }),
+      initialPageParam: null as string | null,
+      getNextPageParam: (page) => page.nextCursor,
+    }),
+  changeset: (api: ApiClient, runId: string) =>
+    infiniteQueryOptions({
+      queryKey: [...KEYS.consolidation, 'changeset', runId],
+      queryFn: ({ pageParam }) => api.call('runs.changeset', { runId, after: pageParam, limit: CHANGES_PAGE_SIZE }),
+      initialPageParam: null as number | null,
+      getNextPageParam: (page) => page.nextAfter,
+    }),
 };

@@ -10,6 +10,8 @@ describe('hash routes', () => {
       expect(parseRoute(`#/${view}`)).toEqual({ view });
       expect(formatRoute({ view })).toBe(`#/${view}`);
     }
+    expect(parseRoute('#/runs')).toEqual({ view: 'runs', id: null });
+    expect(parseRoute('#/runs/run_1a2b')).toEqual({ view: 'runs', id: 'run_1a2b' });
     expect(parseRoute('#/memory/bl_abc123')).toEqual({ view: 'memory', id: 'bl_abc123', tab: 'details', asOf: null });
     expect(parseRoute('#/memory/bl_abc123/lineage')).toEqual({ view: 'memory', id: 'bl_abc123', tab: 'lineage', asOf: null });
     expect(parseRoute('#/memory/bl_abc123/history?asOf=2026-10-01')).toEqual({
@@ -30,11 +32,13 @@ describe('hash routes', () => {
     expect(parseRoute('#/memory/a/b')).toEqual({ view: 'unknown', path: '/memory/a/b' });
     expect(parseRoute('#/memory/a/details')).toEqual({ view: 'unknown', path: '/memory/a/details' });
     expect(parseRoute('#/memory/a/lineage/more')).toEqual({ view: 'unknown', path: '/memory/a/lineage/more' });
+    expect(parseRoute('#/runs/a/b')).toEqual({ view: 'unknown', path: '/runs/a/b' });
   });
 
   it('writes hashes that read back as the same route', () => {
     const memory = { view: 'memory', id: 'nt_odd id/with slash', tab: 'details', asOf: null } as const;
     expect(parseRoute(formatRoute(memory))).toEqual(memory);
+    for (const runs of [{ view: 'runs', id: null }, { view: 'runs', id: 'run_odd/id' }] as const) expect(parseRoute(formatRoute(runs))).toEqual(runs);
     const past = { view: 'memory', id: 'bl_1', tab: 'timeline', asOf: '2026-09-30T12:00:00.000Z' } as const;
     expect(parseRoute(formatRoute(past))).toEqual(past);
     const browser = formatRoute({ view: 'browser', query: new URLSearchParams({ q: 'a b&c', sort: 'tier' }) });

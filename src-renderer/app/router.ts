@@ -11,6 +11,8 @@ export type Route =
   | { view: 'memory'; id: string; tab: MemoryTab; asOf: string | null }
   | { view: 'settings' }
   | { view: 'diff'; from: string | null; to: string | null }
+  /** Consolidation runs newest first, or one run's changeset. */
+  | { view: 'runs'; id: string | null }
   | { view: EditingView }
   | { view: 'unknown'; path: string };
 
@@ -39,6 +41,7 @@ export function parseRoute(hash: string): Route {
     const query = new URLSearchParams(queryPart);
     return { view: 'diff', from: readInstant(query, 'from'), to: readInstant(query, 'to') };
   }
+  if (head === 'runs' && segments.length <= 2) return { view: 'runs', id: second === undefined ? null : decodeURIComponent(second) };
   if (isEditingView(head) && segments.length === 1) return { view: head };
   if (head === 'memory' && second !== undefined && segments.length <= 3 && (third === undefined || (third !== 'details' && isMemoryTab(third)))) {
     // `?asOf=` shows the memory as it stood then (time travel); an unreadable date is dropped, not guessed.
@@ -63,6 +66,8 @@ export function formatRoute(route: Route): string {
       if (route.to !== null) query.set('to', route.to);
       return query.size === 0 ? '#/diff' : `#/diff?${query.toString()}`;
     }
+    case 'runs':
+      return route.id === null ? '#/runs' : `#/runs/${encodeURIComponent(route.id)}`;
     case 'browser': {
       const query = route.query.toString();
       return query === '' ? '#/browser' : `#/browser?${query}`;
@@ -80,6 +85,7 @@ export const hrefOf = {
   editing: (view: EditingView) => formatRoute({ view }),
   memory: (id: string, tab: MemoryTab = 'details', asOf: string | null = null) => formatRoute({ view: 'memory', id, tab, asOf }),
   diff: (from: string | null = null, to: string | null = null) => formatRoute({ view: 'diff', from, to }),
+  runs: (id: string | null = null) => formatRoute({ view: 'runs', id }),
   browser: (query?: URLSearchParams | Record<string, string>) =>
     formatRoute({ view: 'browser', query: new URLSearchParams(query) }),
 };

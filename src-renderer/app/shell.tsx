@@ -5,6 +5,7 @@ import { useApi } from '../api/client';
 import { sessionQueries } from '../api/queries';
 import { FileMenu } from '../features/backup/file-menu';
 import { BrowserView } from '../features/browser/browser-view';
+import { RunsView } from '../features/consolidation/runs-view';
 import { MemoryDetailView } from '../features/memory/memory-detail-view';
 import { MindDiffView } from '../features/mind-diff/mind-diff-view';
 import { OverviewView } from '../features/overview/overview-view';
@@ -19,13 +20,14 @@ import { CommandPalette } from './command-palette';
 import { ErrorBoundary } from './error-boundary';
 import { type EditingView, hrefOf, type Route, useRoute } from './router';
 
-const NAV: { view: 'overview' | 'browser' | 'diff' | 'settings' | EditingView; label: string; href: string; count?: AttentionKey }[] = [
+const NAV: { view: 'overview' | 'browser' | 'diff' | 'runs' | 'settings' | EditingView; label: string; href: string; count?: AttentionKey }[] = [
   { view: 'overview', label: 'Overview', href: hrefOf.overview() },
   { view: 'browser', label: 'Browser', href: hrefOf.browser() },
   { view: 'review', label: 'Review', href: hrefOf.editing('review'), count: 'review' },
   { view: 'inbox', label: 'Inbox', href: hrefOf.editing('inbox'), count: 'inbox' },
   { view: 'contradictions', label: 'Contradictions', href: hrefOf.editing('contradictions'), count: 'openContradictions' },
   { view: 'diff', label: 'Mind diff', href: hrefOf.diff() },
+  { view: 'runs', label: 'Runs', href: hrefOf.runs() },
   { view: 'settings', label: 'Settings', href: hrefOf.settings() },
 ];
 
@@ -44,6 +46,8 @@ function View({ route }: { route: Route }) {
       return <SettingsView />;
     case 'diff':
       return <MindDiffView from={route.from} to={route.to} />;
+    case 'runs':
+      return <RunsView id={route.id} />;
     case 'review':
       return <ReviewView />;
     case 'rejections':
@@ -71,7 +75,7 @@ export function Shell() {
   const session = useQuery(sessionQueries.status(api));
   const [paletteOpen, setPaletteOpen] = useState(false);
   const main = useRef<HTMLElement>(null);
-  const viewKey = route.view === 'memory' ? `memory:${route.id}` : route.view;
+  const viewKey = route.view === 'memory' ? `memory:${route.id}` : route.view === 'runs' ? `runs:${route.id ?? ''}` : route.view;
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

@@ -15,7 +15,7 @@ import { getHistory } from '../history';
 import { getLineage } from '../lineage';
 import { type MemorySummary, listMemories } from '../list';
 import { getMemoryView } from '../memory-view';
-import { getLastRun } from '../overview';
+import { getLastRun } from '../run-history';
 import { type Mind, openMind } from '../mind';
 import { getStats } from '../stats';
 import { getTimeline } from '../timeline';

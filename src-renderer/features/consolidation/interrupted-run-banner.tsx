@@ -4,14 +4,14 @@
  * say so while it is the last run and not reverted, with what it had committed and a Revert; the
  * next run resumes from the checkpoint either way.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { RunInfo } from '../../../shared/contract';
 import { useApi } from '../../api/client';
-import { consolidationQueries, KEYS } from '../../api/queries';
+import { consolidationQueries } from '../../api/queries';
 import { TimeAgo } from '../../components/time-ago';
-import { useToast } from '../../components/toasts';
 import '../../styles/trust.css';
+import { useRevertRun } from './use-revert-run';
 
 export function InterruptedRunBanner({ run }: { run: RunInfo | null | undefined }) {
   if (!run || run.status !== 'interrupted' || run.revertedAt !== null) return null;
@@ -26,21 +26,8 @@ export function LastRunInterruptedBanner() {
 }
 
 function Banner({ run }: { run: RunInfo }) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const toast = useToast();
   const titleId = useId();
-  const revert = useMutation({
-    mutationFn: () => api.call('consolidation.revert', { runId: run.id }),
-    onSuccess: (result) => {
-      for (const key of [KEYS.consolidation, KEYS.overview, KEYS.memories]) void queryClient.invalidateQueries({ queryKey: key });
-      const left = result.conflicts.length;
-      toast.success(
-        `Reverted ${result.reverted} change${result.reverted === 1 ? '' : 's'} of ${run.id}.${left > 0 ? ` ${left} changed since by someone else were left as they are.` : ''}`,
-      );
-    },
-    onError: (error) => toast.error(error, 'Could not revert the run'),
-  });
+  const revert = useRevertRun(run.id);
   return (
     <section className="banner banner-warn" aria-labelledby={titleId} data-testid="interrupted-run">
       <div>
