@@ -17,6 +17,7 @@ import { ContradictionsPage } from './pages/contradictions-page';
 import { EditingDialogs } from './pages/editing-dialogs';
 import { InboxPage } from './pages/inbox-page';
 import { RejectionsPage } from './pages/rejections-page';
+import { RecallPage } from './pages/recall-page';
 import { RunsPage } from './pages/runs-page';
 import { ReviewPage } from './pages/review-page';
 import { MemoryPage } from './pages/memory-page';
@@ -51,6 +52,7 @@ export interface App {
   review: ReviewPage;
   rejections: RejectionsPage;
   runs: RunsPage;
+  recall: RecallPage;
   inbox: InboxPage;
   contradictions: ContradictionsPage;
   dialogs: EditingDialogs;
@@ -116,6 +118,7 @@ export const test = base.extend<Fixtures>({
       review: new ReviewPage(page),
       rejections: new RejectionsPage(page),
       runs: new RunsPage(page),
+      recall: new RecallPage(page),
       inbox: new InboxPage(page),
       contradictions: new ContradictionsPage(page),
       dialogs: new EditingDialogs(page),

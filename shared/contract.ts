@@ -19,6 +19,7 @@ import { LIVE_CALLS } from './contract/live';
 import { MEMORY_CALLS } from './contract/memories';
 import { MIND_DIFF_CALLS } from './contract/mind-diff';
 import { OVERVIEW_CALLS } from './contract/overview';
+import { RECALL_CALLS } from './contract/recall';
 import { RUN_CALLS } from './contract/runs';
 import { SESSION_CALLS } from './contract/session';
 import { SETTINGS_CALLS } from './contract/settings';
@@ -29,6 +30,7 @@ export const CALLS = {
   ...SESSION_CALLS,
   ...OVERVIEW_CALLS,
   ...MEMORY_CALLS,
+  ...RECALL_CALLS,
   ...SETTINGS_CALLS,
   ...CONSOLIDATION_CALLS,
   ...RUN_CALLS,

@@ -1,7 +1,7 @@
 /**
  * axe-core on every view, as a new user sees it (the demo mind, default rules): the overview,
  * browser, a memory page (and its lineage, timeline and history tabs) and settings, the editing views with
- * content on them (review, rejections, inbox, contradictions) and their dialogs, the consolidation runs,
+ * content on them (review, rejections, inbox, contradictions) and their dialogs, recall, the consolidation runs,
  * time travel and the mind diff, and File → Export… / Import… (with a preview). No serious or critical violation passes.
  */
 import { expect, test } from '../fixtures';
@@ -94,6 +94,12 @@ test('the lineage view, with a node selected and the why-paths lit', async ({ ap
   await expect(lineage.card).toBeVisible();
   await lineage.why.click();
   await expectAccessible(app.page, testInfo, 'lineage with a node selected and why-paths');
+});
+
+test('recall, with hits', async ({ app }, testInfo) => {
+  await app.go('#/recall?q=friday%20deploys');
+  await expect(app.recall.hits).toBeVisible();
+  await expectAccessible(app.page, testInfo, 'recall');
 });
 
 test('the consolidation runs, one run’s changes and its revert dialog', async ({ app }, testInfo) => {

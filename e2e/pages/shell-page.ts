@@ -1,7 +1,7 @@
 /** The frame around an open mind: main navigation and the mind's name. */
 import { expect, type Locator, type Page } from '@playwright/test';
 
-export type Section = 'Overview' | 'Browser' | 'Mind diff' | 'Runs' | 'Settings';
+export type Section = 'Overview' | 'Browser' | 'Recall' | 'Mind diff' | 'Runs' | 'Settings';
 
 export class ShellPage {
   readonly nav: Locator;

@@ -3,7 +3,10 @@
  * (over MCP) or another app would do. Its writes reach the app only through SQLite, never through
  * the app's own API.
  */
+import { MAX_RECALL_HITS } from '../../shared/contract/recall';
+import type { MemoryType } from '../../shared/model';
 import type { MindSettings } from '../../shared/settings';
+import { meaningSource } from '../../src-main/consolidation/recall-meaning';
 import { readSettings } from '../../src-main/consolidation/settings-store';
 import { reinforceMemory } from '../../src-main/mind/confidence-ops';
 import { type CreateMemoryInput, createMemory } from '../../src-main/mind/create';
@@ -11,6 +14,7 @@ import { type EditMemoryInput, editMemory } from '../../src-main/mind/edit';
 import { type ListRequest, listMemories, type MemorySummary } from '../../src-main/mind/list';
 import { getMemoryView, type MemoryView } from '../../src-main/mind/memory-view';
 import { type Mind, openMind } from '../../src-main/mind/mind';
+import { recall } from '../../src-main/mind/recall';
 import { getStats, type MindStats } from '../../src-main/mind/stats';
 
 export const OUTSIDE_ACTOR = 'agent:e2e-outside';
@@ -25,6 +29,8 @@ export interface OutsideConnection {
   list(request: ListRequest): MemorySummary[];
   stats(): MindStats;
   settings(): MindSettings;
+  /** The ids an agent's recall would return for the query, best first (offline meaning; access left alone). */
+  recall(query: string, types?: MemoryType[]): Promise<string[]>;
   close(): void;
 }
 
@@ -39,6 +45,10 @@ export function connectOutside(path: string): OutsideConnection {
     list: (request) => listMemories(mind, request).items,
     stats: () => getStats(mind),
     settings: () => readSettings(mind),
+    recall: async (query, types) => {
+      const meaning = await meaningSource(mind, {}).forQuery(query);
+      return recall(mind, { query, types, limit: MAX_RECALL_HITS }, { actor: OUTSIDE_ACTOR, meaning, recordAccess: false }).hits.map((h) => h.memory.id);
+    },
     close: () => mind.close(),
   };
 }

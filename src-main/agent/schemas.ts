@@ -1,6 +1,7 @@
 /** Schema pieces the tools share: ids and provenance in, memories and contradictions out. */
 import { z } from 'zod';
 import { MemorySummarySchema } from '../../shared/contract';
+import { RecallHitSchema as AppRecallHitSchema } from '../../shared/contract/recall';
 import { CONTRADICTION_KINDS, CONTRADICTION_STATUSES, EVIDENCE_REF_KINDS, memoryTypeSchema } from '../../shared/model';
 
 export const memoryIdInput = z
@@ -74,20 +75,7 @@ export const ContradictionMatchSchema = z.object({
 
 export const MemoryOutput = z.object({ memory: MemorySummarySchema });
 
-export const RecallHitSchema = z.object({
-  /** The type, as the blended list tags it. */
-  tag: memoryTypeSchema,
-  memory: MemorySummarySchema,
-  score: z.number(),
-  why: z.string(),
-  matchedWords: z.array(z.string()),
-  signals: z.object({
-    words: z.number(),
-    meaning: z.number().nullable(),
-    effectiveConfidence: z.number(),
-    retrievalStrength: z.number(),
-    tier: z.string(),
-  }),
-});
+/** A hit as the app's Recall shows it, tagged with its type for the blended list. */
+export const RecallHitSchema = AppRecallHitSchema.extend({ tag: memoryTypeSchema });
 
 export const PackEntrySchema = z.object({ memory: MemorySummarySchema, why: z.string() });

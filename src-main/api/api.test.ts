@@ -24,6 +24,7 @@ describe('the handler table', () => {
       'session.open': { path: f.mindPath },
       'session.create': { path: join(f.dir, 'new.mindloom') },
       'memories.search': { query: 'Friday' },
+      'memories.recall': { query: 'Friday deploys', types: ['belief', 'episode'] },
       'memories.get': { id: f.ids.belief },
       'memories.history': { id: f.ids.belief },
       'memories.explain': { id: f.ids.belief },

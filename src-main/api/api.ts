@@ -18,6 +18,7 @@ import { memoryCalls } from './memory-calls';
 import { mindCalls } from './mind-calls';
 import { mindDiffCalls } from './mind-diff-calls';
 import { checkPayloadShape } from './payload-guard';
+import { recallCalls } from './recall-calls';
 import { runCalls } from './run-calls';
 import type { Platform } from './platform';
 import { type BindOptions, bindScheduler } from './scheduler-port';
@@ -55,6 +56,7 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
   const handlers: HandlerTable = {
     ...sessionCalls(context),
     ...memoryCalls(context),
+    ...recallCalls(context),
     ...mindCalls(context),
     ...liveCalls(context),
     ...trustCalls(context),

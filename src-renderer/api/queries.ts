@@ -4,6 +4,8 @@
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { ListRequest } from '../../shared/contract';
+import { MAX_RECALL_HITS } from '../../shared/contract/recall';
+import type { MemoryType } from '../../shared/model';
 import type { ApiClient } from './client';
 
 export const LIST_PAGE_SIZE = 100;
@@ -44,6 +46,12 @@ export const memoryQueries = {
       queryFn: ({ pageParam }) => api.call('memories.list', { ...request, cursor: pageParam, limit: LIST_PAGE_SIZE }),
       initialPageParam: null as string | null,
       getNextPageParam: (page) => page.nextCursor,
+    }),
+  /** What the agent would recall: refetched on any change to the mind, like every memory query. */
+  recall: (api: ApiClient, query: string, types: readonly MemoryType[]) =>
+    queryOptions({
+      queryKey: [...KEYS.memories, 'recall', query, types],
+      queryFn: () => api.call('memories.recall', { query, types: types.length > 0 ? [...types] : undefined, limit: MAX_RECALL_HITS }),
     }),
   search: (api: ApiClient, query: string, limit: number) =>
     queryOptions({

@@ -26,6 +26,7 @@ const COMMANDS: Command[] = [
   { id: 'browser', label: 'Browser', hint: 'view', href: hrefOf.browser() },
   { id: 'settings', label: 'Settings', hint: 'view', href: hrefOf.settings() },
   { id: 'diff', label: 'Mind diff: what changed between two dates', hint: 'view', href: hrefOf.diff() },
+  { id: 'recall', label: 'Recall: what the agent would be reminded of (search by meaning)', hint: 'view', href: hrefOf.recall() },
   { id: 'runs', label: 'Consolidation runs: what each changed, and revert', hint: 'view', href: hrefOf.runs() },
   { id: 'review', label: 'Review queue', hint: 'browser filter', href: hrefOf.browser(browserParams({ review: ['pending'] })) },
   {

@@ -10,6 +10,8 @@ describe('hash routes', () => {
       expect(parseRoute(`#/${view}`)).toEqual({ view });
       expect(formatRoute({ view })).toBe(`#/${view}`);
     }
+    expect(parseRoute('#/recall')).toEqual({ view: 'recall', query: '', types: [] });
+    expect(parseRoute('#/recall?q=friday%20deploys&type=belief,nonsense,note,belief')).toEqual({ view: 'recall', query: 'friday deploys', types: ['belief', 'note'] });
     expect(parseRoute('#/runs')).toEqual({ view: 'runs', id: null });
     expect(parseRoute('#/runs/run_1a2b')).toEqual({ view: 'runs', id: 'run_1a2b' });
     expect(parseRoute('#/memory/bl_abc123')).toEqual({ view: 'memory', id: 'bl_abc123', tab: 'details', asOf: null });
@@ -38,6 +40,8 @@ describe('hash routes', () => {
   it('writes hashes that read back as the same route', () => {
     const memory = { view: 'memory', id: 'nt_odd id/with slash', tab: 'details', asOf: null } as const;
     expect(parseRoute(formatRoute(memory))).toEqual(memory);
+    const recall = { view: 'recall', query: 'a&b c', types: ['episode', 'goal'] } as const;
+    expect(parseRoute(formatRoute({ ...recall, types: [...recall.types] }))).toEqual(recall);
     for (const runs of [{ view: 'runs', id: null }, { view: 'runs', id: 'run_odd/id' }] as const) expect(parseRoute(formatRoute(runs))).toEqual(runs);
     const past = { view: 'memory', id: 'bl_1', tab: 'timeline', asOf: '2026-09-30T12:00:00.000Z' } as const;
     expect(parseRoute(formatRoute(past))).toEqual(past);

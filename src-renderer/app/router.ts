@@ -4,6 +4,7 @@
  * without a router package.
  */
 import { useSyncExternalStore } from 'react';
+import { MEMORY_TYPES, type MemoryType } from '../../shared/model';
 
 export type Route =
   | { view: 'overview' }
@@ -11,6 +12,8 @@ export type Route =
   | { view: 'memory'; id: string; tab: MemoryTab; asOf: string | null }
   | { view: 'settings' }
   | { view: 'diff'; from: string | null; to: string | null }
+  /** What the agent would recall for a query (`?q=`), of some types only (`?type=belief,note`). */
+  | { view: 'recall'; query: string; types: MemoryType[] }
   /** Consolidation runs newest first, or one run's changeset. */
   | { view: 'runs'; id: string | null }
   | { view: EditingView }
@@ -41,6 +44,11 @@ export function parseRoute(hash: string): Route {
     const query = new URLSearchParams(queryPart);
     return { view: 'diff', from: readInstant(query, 'from'), to: readInstant(query, 'to') };
   }
+  if (head === 'recall' && segments.length === 1) {
+    const query = new URLSearchParams(queryPart);
+    const types = (query.get('type') ?? '').split(',').filter((t): t is MemoryType => (MEMORY_TYPES as readonly string[]).includes(t));
+    return { view: 'recall', query: query.get('q') ?? '', types: [...new Set(types)] };
+  }
   if (head === 'runs' && segments.length <= 2) return { view: 'runs', id: second === undefined ? null : decodeURIComponent(second) };
   if (isEditingView(head) && segments.length === 1) return { view: head };
   if (head === 'memory' && second !== undefined && segments.length <= 3 && (third === undefined || (third !== 'details' && isMemoryTab(third)))) {
@@ -66,6 +74,12 @@ export function formatRoute(route: Route): string {
       if (route.to !== null) query.set('to', route.to);
       return query.size === 0 ? '#/diff' : `#/diff?${query.toString()}`;
     }
+    case 'recall': {
+      const query = new URLSearchParams();
+      if (route.query !== '') query.set('q', route.query);
+      if (route.types.length > 0) query.set('type', route.types.join(','));
+      return query.size === 0 ? '#/recall' : `#/recall?${query.toString()}`;
+    }
     case 'runs':
       return route.id === null ? '#/runs' : `#/runs/${encodeURIComponent(route.id)}`;
     case 'browser': {
@@ -86,6 +100,7 @@ export const hrefOf = {
   memory: (id: string, tab: MemoryTab = 'details', asOf: string | null = null) => formatRoute({ view: 'memory', id, tab, asOf }),
   diff: (from: string | null = null, to: string | null = null) => formatRoute({ view: 'diff', from, to }),
   runs: (id: string | null = null) => formatRoute({ view: 'runs', id }),
+  recall: (query = '', types: MemoryType[] = []) => formatRoute({ view: 'recall', query, types }),
   browser: (query?: URLSearchParams | Record<string, string>) =>
     formatRoute({ view: 'browser', query: new URLSearchParams(query) }),
 };

@@ -9,6 +9,7 @@ import { RunsView } from '../features/consolidation/runs-view';
 import { MemoryDetailView } from '../features/memory/memory-detail-view';
 import { MindDiffView } from '../features/mind-diff/mind-diff-view';
 import { OverviewView } from '../features/overview/overview-view';
+import { RecallView } from '../features/recall/recall-view';
 import { SettingsView } from '../features/settings/settings-view';
 import { ContradictionsView } from '../features/contradictions/contradictions-view';
 import { InboxView } from '../features/inbox/inbox-view';
@@ -20,9 +21,10 @@ import { CommandPalette } from './command-palette';
 import { ErrorBoundary } from './error-boundary';
 import { type EditingView, hrefOf, type Route, useRoute } from './router';
 
-const NAV: { view: 'overview' | 'browser' | 'diff' | 'runs' | 'settings' | EditingView; label: string; href: string; count?: AttentionKey }[] = [
+const NAV: { view: 'overview' | 'browser' | 'recall' | 'diff' | 'runs' | 'settings' | EditingView; label: string; href: string; count?: AttentionKey }[] = [
   { view: 'overview', label: 'Overview', href: hrefOf.overview() },
   { view: 'browser', label: 'Browser', href: hrefOf.browser() },
+  { view: 'recall', label: 'Recall', href: hrefOf.recall() },
   { view: 'review', label: 'Review', href: hrefOf.editing('review'), count: 'review' },
   { view: 'inbox', label: 'Inbox', href: hrefOf.editing('inbox'), count: 'inbox' },
   { view: 'contradictions', label: 'Contradictions', href: hrefOf.editing('contradictions'), count: 'openContradictions' },
@@ -46,6 +48,8 @@ function View({ route }: { route: Route }) {
       return <SettingsView />;
     case 'diff':
       return <MindDiffView from={route.from} to={route.to} />;
+    case 'recall':
+      return <RecallView query={route.query} types={route.types} />;
     case 'runs':
       return <RunsView id={route.id} />;
     case 'review':

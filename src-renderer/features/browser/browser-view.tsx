@@ -53,6 +53,7 @@ export function BrowserView({ params }: { params: URLSearchParams }) {
       <header className="view-head">
         <h1 tabIndex={-1}>Browser</h1>
         <SearchBox value={query.text} onCommit={(text) => update({ text })} past={query.asOf !== null} />
+        {query.asOf === null && <a href={hrefOf.recall(query.text)}>Search by meaning</a>}
         <div className="sort-controls">
           <label>
             Sort by{' '}

@@ -1,0 +1,35 @@
+/** Recall previewed by a person over the real API: the agent's ranking, meaning from the mind's embedder, no access recorded. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type ApiFixture, apiFixture, callFails, callOk } from './api-test-support';
+
+let f: ApiFixture;
+beforeEach(async () => {
+  f = apiFixture();
+  await callOk(f.api, 'session.open', { path: f.mindPath });
+});
+afterEach(() => f.dispose());
+
+describe('memories.recall', () => {
+  it('ranks what the agent would be reminded of, says why, and leaves the access statistics alone', async () => {
+    const before = await callOk(f.api, 'memories.get', { id: f.ids.belief });
+    const { hits, search } = await callOk(f.api, 'memories.recall', { query: 'Friday releases' });
+    expect(search.words).toEqual(['friday', 'releases']);
+    // The memories' own vectors (hashed n-grams, written with them) find neighbours in a small mind.
+    expect(search.meaning).toBe('nearest');
+    expect(hits.map((h) => h.memory.id)).toContain(f.ids.belief);
+    expect(hits[0]?.memory.id).toBe(f.ids.belief);
+    const belief = hits[0];
+    expect(belief?.matchedWords).toEqual(expect.arrayContaining(['friday']));
+    expect(belief?.why).not.toBe('');
+    expect(belief?.signals.tier).toBe(before.tier);
+    expect(hits.map((h) => h.score)).toEqual([...hits.map((h) => h.score)].sort((a, b) => b - a));
+    const after = await callOk(f.api, 'memories.get', { id: f.ids.belief });
+    expect([after.accessCount, after.lastAccessedAt, after.version]).toEqual([before.accessCount, before.lastAccessedAt, before.version]);
+  });
+
+  it('keeps to the types asked for, and refuses an empty query', async () => {
+    const { hits } = await callOk(f.api, 'memories.recall', { query: 'Friday', types: ['episode'] });
+    expect(hits.map((h) => h.memory.id)).toEqual([f.ids.episode]);
+    await callFails(f.api, 'memories.recall', { query: '   ' }, 'invalid_input');
+  });
+});
