@@ -29,6 +29,10 @@ test('a run is listed with what it did, its changes open, and Revert takes them 
   await saveScreenshot(app.page, testInfo, 'runs');
 
   await runs.openRun(run.runId);
+  // The Overview's last run leads to the same changeset.
+  await app.shell.goTo('Overview');
+  await app.page.getByRole('region', { name: 'Last consolidation' }).getByRole('link', { name: 'What it changed' }).click();
+  await expect(runs.heading).toHaveText(`Run ${run.runId}`);
   const creation = runs.change('create', drafted.id);
   await expect(creation).toContainText(LESSON);
   await expect(creation).toContainText(`→ ${(drafted.confidence * 100).toFixed(0)}%`);

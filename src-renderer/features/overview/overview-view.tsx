@@ -208,6 +208,11 @@ function LastRun({ run }: { run: Overview['lastRun'] }) {
           )}
         </dl>
       )}
+      {run !== null && (
+        <p>
+          <a href={hrefOf.runs(run.id)}>What it changed</a> · <a href={hrefOf.runs()}>All runs</a>
+        </p>
+      )}
     </section>
   );
 }

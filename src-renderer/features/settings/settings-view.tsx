@@ -8,6 +8,7 @@ import { MEMORY_TYPES } from '../../../shared/model';
 import { type SettingsPatch, SettingsPatchSchema } from '../../../shared/settings';
 import { useApi } from '../../api/client';
 import { appQueries, consolidationQueries, consolidationStatusKey, KEYS, sessionQueries, settingsQueries } from '../../api/queries';
+import { hrefOf } from '../../app/router';
 import { percent, words } from '../../components/format';
 import { FormError } from '../../components/form-error';
 import { ErrorState, Loading } from '../../components/states';
@@ -403,7 +404,7 @@ function ConsolidationDetails({ status }: { status: ConsolidationStatus }) {
         ) : (
           <>
             {words(status.lastRun.status)}, <TimeAgo iso={status.lastRun.startedAt} /> ({status.lastRun.trigger},{' '}
-            {status.lastRun.provider})
+            {status.lastRun.provider}) · <a href={hrefOf.runs(status.lastRun.id)}>what it changed</a>
           </>
         )}
       </dd>
