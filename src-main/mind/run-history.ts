@@ -8,7 +8,7 @@ import type { RunInfo } from '../../shared/contract';
 import type { MemoryRef } from '../../shared/contract/common';
 import type { RunChange, RunListItem } from '../../shared/contract/runs';
 import { MindError } from '../../shared/errors';
-import { findRun, journalOfRun, listRuns, type RunRow, runJournalTally } from '../store/consolidation-runs-repo';
+import { countJournalOfRun, findRun, journalOfRun, listRuns, type RunRow } from '../store/consolidation-runs-repo';
 import { findMemoryById } from '../store/memories-repo';
 import type { Mind } from './mind';
 import { iso } from './present';
@@ -53,7 +53,7 @@ function listItemOf(mind: Mind, row: RunRow): RunListItem {
       proposals: countOf(stats, 'proposals'),
       droppedByRejection: countOf(stats, 'droppedByRejection'),
     },
-    changes: runJournalTally(mind.store.db, row.id).total,
+    changes: countJournalOfRun(mind.store.db, row.id),
   };
 }
 

@@ -99,6 +99,11 @@ export function runJournalTally(db: Db, runId: string): { byOp: Record<string, n
   };
 }
 
+/** How many journal rows a run wrote: counted on the run index alone, however many a run wrote. */
+export function countJournalOfRun(db: Db, runId: string): number {
+  return (stmt(db, 'SELECT count(*) AS n FROM journal WHERE run_id = ?').get(runId) as { n: number }).n;
+}
+
 /** Most recent first; with `before`, the runs that come after that one in this order (a page's last). */
 export function listRuns(db: Db, limit: number, before: { startedAt: number; id: string } | null = null): RunRow[] {
   const rows = stmt(
