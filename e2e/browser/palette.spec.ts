@@ -35,6 +35,14 @@ test('command palette: jump to a view and to a memory', async ({ app, outside },
   await hit.click();
   await app.memory.expectShowing(target.id);
 
+  // The same words asked of the mind, as the agent's recall would take them.
+  await app.palette.open();
+  await app.palette.type('postgres upgrades');
+  await app.palette.option('Ask the mind: “postgres upgrades”').click();
+  await expect(app.recall.heading).toBeVisible();
+  await expect(app.recall.question).toHaveValue('postgres upgrades');
+  await expect(app.recall.hits).toBeVisible();
+
   // A memory by its id; the arrows move through the options, Enter opens the active one.
   const other = store.list({ filter: { types: ['note'] }, sort: 'created', direction: 'asc', limit: 1 })[0];
   if (other === undefined) throw new Error('the demo mind has no note');
@@ -53,7 +61,7 @@ test('command palette: jump to a view and to a memory', async ({ app, outside },
   // A filtered Browser from the palette, reached with the arrow keys.
   await app.palette.open();
   await app.palette.type('review queue');
-  const review = app.palette.option('Review queue');
+  const review = app.palette.option(/^Review queue/);
   await expect(review).toBeVisible();
   for (let presses = 0; presses < 10 && (await review.getAttribute('aria-selected')) !== 'true'; presses++) {
     await app.palette.input.press('ArrowDown');

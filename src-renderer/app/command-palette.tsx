@@ -102,6 +102,11 @@ function PaletteDialog({ onClose }: { onClose(): void }) {
         list.push({ kind: 'memory', key: `m-${hit.id}`, id: hit.id, type: hit.type, text: hit.snippet.text, ranges: hit.snippet.highlights });
       }
     }
+    // Words may mean more than they match: the same words asked of the mind, as the agent's recall would.
+    if (trimmed.length >= 2 && !ID_PATTERN.test(trimmed)) {
+      const ask = { id: 'recall-query', label: `Ask the mind: “${trimmed}”`, hint: 'recall, by meaning', href: hrefOf.recall(trimmed) };
+      list.push({ kind: 'command', key: ask.id, command: ask });
+    }
     return list;
   }, [text, debounced, search.data, originId, imported.data]);
 
