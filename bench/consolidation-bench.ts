@@ -13,6 +13,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createMemory } from '../src-main/mind/create';
+import { getRunChangeset, listRunHistory } from '../src-main/mind/run-history';
 import { type Mind, openMind, wrapStore } from '../src-main/mind/mind';
 import { readSettings, writeSettings } from '../src-main/consolidation/settings-store';
 import type { RunStage, RunSummary } from '../src-main/consolidation/run-types';
@@ -26,6 +27,7 @@ import { uniqueHexSource } from '../shared/seeded-ids';
 import { createRng } from './generate/prng';
 import { episodeText, neutralBeliefText, type Words } from './generate/text';
 import { catalogFor } from './generate/topics';
+import { measure, type Timing } from './measure';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const root = dirname(benchDir);
@@ -61,6 +63,8 @@ export interface ConsolidationBenchResult {
   stageStartsMs: Partial<Record<RunStage, number>>;
   eventLoopDelayMs: { p50: number; p99: number; max: number; samples: number };
   summary: Omit<RunSummary, 'actions' | 'skipped'> & { actions: number; skipped: number };
+  /** The run as a person then reviews it (#/runs): the list, and pages of its changeset. */
+  history: { changes: number; timings: Timing[] };
 }
 
 export async function runConsolidationBench(options: ConsolidationBenchOptions): Promise<ConsolidationBenchResult> {
@@ -97,16 +101,32 @@ export async function runConsolidationBench(options: ConsolidationBenchOptions):
     const totalMs = performance.now() - started;
     delay.disable();
     const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+    const history = withMindFile(work, (m) => timeRunHistory(m, summary.runId));
     return {
       mind: { ...mind.figures, cached: mind.cached },
       totalMs: Math.round(totalMs),
       stageStartsMs,
       eventLoopDelayMs: { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max), samples: delay.count },
       summary: { ...summary, actions: summary.actions.length, skipped: summary.skipped.length },
+      history,
     };
   } finally {
     removeMindFile(work);
   }
+}
+
+/** The run history's reads after a large run: the list of runs, the changeset's first page and one from its middle. */
+function timeRunHistory(mind: Mind, runId: string): ConsolidationBenchResult['history'] {
+  const first = getRunChangeset(mind, runId, { limit: 200 });
+  const middle = first.items[0] === undefined ? null : first.items[0].seq + Math.floor(first.run.changes / 2);
+  return {
+    changes: first.run.changes,
+    timings: [
+      measure({ name: 'runs list (50)', reps: 50, input: () => null, run: () => listRunHistory(mind, { limit: 50 }) }),
+      measure({ name: 'changeset, first 200', reps: 50, input: () => null, run: () => getRunChangeset(mind, runId, { limit: 200 }) }),
+      measure({ name: 'changeset, 200 from the middle', reps: 50, input: () => middle, run: (after) => getRunChangeset(mind, runId, { limit: 200, after }) }),
+    ],
+  };
 }
 
 /** The worker as the CLI bundles it (scripts/build-cli.mjs), built from the current sources. */
@@ -210,6 +230,8 @@ export function reportConsolidationBench(result: ConsolidationBenchResult, machi
       `  main event-loop delay max ${loop.max.toFixed(2).padStart(8)} ms   (${loop.samples} samples at 1 ms)`,
       `  run ${summary.runId}: ${summary.status}; ${summary.clustersFound} clusters, ${summary.created} created, ${summary.reinforced} reinforced, ${summary.contradicted} contradicted, ${summary.proposals} proposals, ${summary.skipped} skipped`,
       `  stages began at (ms): ${Object.entries(result.stageStartsMs).map(([stage, at]) => `${stage} ${at}`).join(', ')}`,
+      `  the run's history (${result.history.changes.toLocaleString('en')} changes):`,
+      ...result.history.timings.map((t) => `    ${t.name.padEnd(32)} median ${t.medianMs.toFixed(2).padStart(7)} ms   p95 ${t.p95Ms.toFixed(2).padStart(7)} ms`),
       '',
     ].join('\n'),
   );
