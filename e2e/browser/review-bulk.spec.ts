@@ -56,8 +56,10 @@ test('acting on an item an agent changed meanwhile shows the conflict and change
   const first = built.pending[0];
   if (first === undefined) throw new Error('no pending item');
   await review.expectCurrent(first.content);
-  // Meanwhile an agent rewrites the item the person is looking at.
+  // Meanwhile an agent rewrites the item the person is looking at. The window repaints it, yet a
+  // decision acts on the version the person first saw: a conflict to read, not a silent approval.
   const theirs = store.edit(first.id, { content: `${first.content}, in our CI` }, 1);
+  await review.expectCurrent(`${first.content}, in our CI`);
   await review.key('a');
   await expect(review.conflict).toContainText('This item changed meanwhile');
   await expect(review.conflict).toContainText('Nothing was changed');
@@ -66,11 +68,15 @@ test('acting on an item an agent changed meanwhile shows the conflict and change
   // The item is back where it was, and the queue still counts it.
   await review.expectWaiting(8);
   await saveScreenshot(app.page, testInfo, 'review-conflict');
+  // Told, the person may now decide on the new words.
+  await review.key('a');
+  await expect.poll(() => store.view(first.id).reviewStatus).toBe('approved');
+  await review.expectWaiting(7);
 
-  // An undo whose target moved on says why it cannot apply.
-  await review.key('j');
+  // An undo whose target moved on says why it cannot apply (the approval moved on to the next item).
   const second = built.pending[1];
   if (second === undefined) throw new Error('no second item');
+  await review.expectCurrent(second.content);
   await review.key('a');
   await expect.poll(() => store.view(second.id).reviewStatus).toBe('approved');
   store.edit(second.id, { content: `${second.content}, edited after approval` }, store.view(second.id).version);

@@ -9,11 +9,13 @@ import { useApi } from '../../api/client';
 import { editingQueries } from '../../api/editing-queries';
 import { useUndo } from '../undo/use-undo';
 
-export type Decision =
+/** `expectedVersion`: the item's version as the person saw it (default: the version the queue holds). */
+export type Decision = { expectedVersion?: number } & (
   | { kind: 'approve'; item: QueueItem }
   | { kind: 'editAndApprove'; item: QueueItem; content: string; fields?: Record<string, unknown> }
   | { kind: 'merge'; item: QueueItem; into: string; intoVersion?: number }
-  | { kind: 'reject'; item: QueueItem; reason: string };
+  | { kind: 'reject'; item: QueueItem; reason: string }
+);
 
 type QueueData = InfiniteData<QueuePage, unknown>;
 
@@ -48,7 +50,7 @@ export function useDecide(options: { onRefused(decision: Decision, error: unknow
   return useMutation({
     mutationFn: async (decision: Decision): Promise<number> => {
       const { item } = decision;
-      const expectedVersion = versionOf(item);
+      const expectedVersion = decision.expectedVersion ?? versionOf(item);
       if (item.kind === 'proposal') {
         if (decision.kind === 'approve') return (await api.call('review.approveProposal', { id: item.id })).action;
         if (decision.kind === 'reject') return (await api.call('review.rejectProposal', { id: item.id, reason: decision.reason })).action;
@@ -74,6 +76,8 @@ export function useDecide(options: { onRefused(decision: Decision, error: unknow
     },
     onError: (error, decision, context) => {
       if (context?.before !== undefined) queryClient.setQueryData(queueKey, context.before);
+      // The item as it now stands (a conflict means it moved on): shown again at once.
+      void queryClient.invalidateQueries({ queryKey: queueKey });
       void queryClient.invalidateQueries({ queryKey: attentionKey });
       options.onRefused(decision, error);
     },

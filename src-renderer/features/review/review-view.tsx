@@ -4,11 +4,11 @@
  * a decision takes the item away at once and the next one is already on screen.
  */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { QueueItem } from '../../../shared/contract/review';
 import { useApi } from '../../api/client';
 import { editingQueries } from '../../api/editing-queries';
-import { describeError } from '../../api/errors';
+import { describeError, isApiError } from '../../api/errors';
 import { settingsQueries } from '../../api/queries';
 import { hrefOf } from '../../app/router';
 import { count, percent } from '../../components/format';
@@ -94,9 +94,21 @@ function Queue({ items, hasMore, loadMore, loadingMore }: { items: readonly Queu
 
   const index = Math.max(0, items.findIndex((item) => item.id === currentId));
   const current = items[index] as QueueItem;
+  /**
+   * Each item's version as it was first painted as the current one: a decision acts on that, so an
+   * agent's edit landing while the item is on screen (even one repainted just before the key) is a
+   * conflict to read, never a silent decision on words the person did not read. After a conflict,
+   * the version its banner names is the one seen.
+   */
+  const seen = useRef(new Map<string, number>());
+  useEffect(() => {
+    if (current.kind === 'memory' && !seen.current.has(current.id)) seen.current.set(current.id, current.memory.version);
+  }, [current]);
 
   const decide = useDecide({
     onRefused: (decision, error) => {
+      const actual = isApiError(error) ? error.details?.['actualVersion'] : undefined;
+      if (typeof actual === 'number') seen.current.set(decision.item.id, actual);
       setCurrentId(decision.item.id);
       const { code, message } = describeError(error);
       setConflict(
@@ -153,7 +165,7 @@ function Queue({ items, hasMore, loadMore, loadingMore }: { items: readonly Queu
     setDialog(null);
     setEditing(false);
     setCurrentId((items[index + 1] ?? items[index - 1])?.id ?? null);
-    decide.mutate(decision);
+    decide.mutate({ ...decision, expectedVersion: seen.current.get(decision.item.id) });
   };
   const actions = {
     approve: () => decideCurrent({ kind: 'approve', item: current }),
