@@ -12,6 +12,7 @@ import { hrefOf } from '../../app/router';
 import { Dialog } from '../../components/dialog';
 import { FormButtons } from '../../components/form-parts';
 import { count, percent, words } from '../../components/format';
+import { LoadMore } from '../../components/load-more';
 import { MemoryLink } from '../../components/memory-link';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { TimeAgo } from '../../components/time-ago';
@@ -48,11 +49,7 @@ function RunList() {
           ))}
         </ol>
       )}
-      {runs.hasNextPage && (
-        <button type="button" onClick={() => void runs.fetchNextPage()} disabled={runs.isFetchingNextPage}>
-          Load more
-        </button>
-      )}
+      <LoadMore list={runs} />
     </div>
   );
 }
@@ -128,11 +125,7 @@ function RunChangeset({ runId }: { runId: string }) {
               ))}
             </ol>
           )}
-          {changeset.hasNextPage && (
-            <button type="button" onClick={() => void changeset.fetchNextPage()} disabled={changeset.isFetchingNextPage}>
-              Load more
-            </button>
-          )}
+          <LoadMore list={changeset} />
           {confirming && <RevertDialog run={run} onClose={() => setConfirming(false)} />}
         </>
       )}

@@ -12,6 +12,7 @@ import { mindDiffQueries } from '../../api/mind-diff-queries';
 import { hrefOf, navigate } from '../../app/router';
 import { StatusBadge, TypeBadge } from '../../components/badges';
 import { count, dateTime, words } from '../../components/format';
+import { LoadMore } from '../../components/load-more';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { TimeAgo } from '../../components/time-ago';
 import { InstantPicker } from '../time-travel/instant-picker';
@@ -97,11 +98,7 @@ function DiffList({ from, to, category, total }: { from: string; to: string | nu
           <DiffRow key={item.entry} item={item} end={end} />
         ))}
       </ul>
-      {list.hasNextPage && (
-        <button type="button" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-          {list.isFetchingNextPage ? 'Loading…' : 'Show more'}
-        </button>
-      )}
+      <LoadMore list={list} label="Show more" />
     </section>
   );
 }

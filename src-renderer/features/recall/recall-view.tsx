@@ -30,7 +30,9 @@ export function RecallView({ query, types }: { query: string; types: MemoryType[
   const recall = useQuery({ ...memoryQueries.recall(api, query, types), enabled: asked });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    navigate(hrefOf.recall(draft.trim(), types));
+    // The same question again asks again (the address, and so the query, would not change).
+    if (draft.trim() === query) void recall.refetch();
+    else navigate(hrefOf.recall(draft.trim(), types));
   };
   const toggle = (type: MemoryType, on: boolean) =>
     navigate(hrefOf.recall(query, on ? MEMORY_TYPES.filter((t) => t === type || types.includes(t)) : types.filter((t) => t !== type)), { replace: true });

@@ -5,6 +5,7 @@ import type { Rejection } from '../../../shared/contract/review';
 import { useApi } from '../../api/client';
 import { editingQueries } from '../../api/editing-queries';
 import { hrefOf } from '../../app/router';
+import { LoadMore } from '../../components/load-more';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { TimeAgo } from '../../components/time-ago';
 import { useToast } from '../../components/toasts';
@@ -47,11 +48,7 @@ export function RejectionsView() {
           ))}
         </ul>
       )}
-      {list.hasNextPage && (
-        <button type="button" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-          Load more
-        </button>
-      )}
+      <LoadMore list={list} />
     </div>
   );
 }
