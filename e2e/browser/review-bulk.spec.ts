@@ -60,10 +60,13 @@ test('acting on an item an agent changed meanwhile shows the conflict and change
   // decision acts on the version the person first saw: a conflict to read, not a silent approval.
   const theirs = store.edit(first.id, { content: `${first.content}, in our CI` }, 1);
   await review.expectCurrent(`${first.content}, in our CI`);
+  const changedNotice = app.page.getByTestId('changed-since-seen');
+  await expect(changedNotice).toContainText('changed while you were looking');
   await review.key('a');
   await expect(review.conflict).toContainText('This item changed meanwhile');
   await expect(review.conflict).toContainText('Nothing was changed');
   await expect(review.conflict).toContainText(`you saw version 1, it is now version ${theirs.version}`);
+  await expect(changedNotice).toBeHidden();
   expect(store.view(first.id)).toMatchObject({ reviewStatus: 'pending', content: `${first.content}, in our CI` });
   // The item is back where it was, and the queue still counts it.
   await review.expectWaiting(8);
@@ -77,6 +80,11 @@ test('acting on an item an agent changed meanwhile shows the conflict and change
   const second = built.pending[1];
   if (second === undefined) throw new Error('no second item');
   await review.expectCurrent(second.content);
+  // Told of a change up front, the person can take the new version as read and decide at once.
+  store.edit(second.id, { content: `${second.content}, as the agent now puts it` }, 1);
+  await review.expectCurrent(`${second.content}, as the agent now puts it`);
+  await changedNotice.getByRole('button', { name: 'I have read the new version' }).click();
+  await expect(changedNotice).toBeHidden();
   await review.key('a');
   await expect.poll(() => store.view(second.id).reviewStatus).toBe('approved');
   store.edit(second.id, { content: `${second.content}, edited after approval` }, store.view(second.id).version);

@@ -4,7 +4,7 @@
  * a decision takes the item away at once and the next one is already on screen.
  */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { QueueItem } from '../../../shared/contract/review';
 import { useApi } from '../../api/client';
 import { editingQueries } from '../../api/editing-queries';
@@ -100,15 +100,18 @@ function Queue({ items, hasMore, loadMore, loadingMore }: { items: readonly Queu
    * conflict to read, never a silent decision on words the person did not read. After a conflict,
    * the version its banner names is the one seen.
    */
-  const seen = useRef(new Map<string, number>());
+  const [seen, setSeen] = useState<ReadonlyMap<string, number>>(new Map());
+  const markSeen = (id: string, version: number) => setSeen((known) => new Map(known).set(id, version));
   useEffect(() => {
-    if (current.kind === 'memory' && !seen.current.has(current.id)) seen.current.set(current.id, current.memory.version);
-  }, [current]);
+    if (current.kind === 'memory' && !seen.has(current.id)) markSeen(current.id, current.memory.version);
+  }, [current, seen]);
+  const seenVersion = seen.get(current.id);
+  const changedSinceSeen = current.kind === 'memory' && seenVersion !== undefined && seenVersion !== current.memory.version;
 
   const decide = useDecide({
     onRefused: (decision, error) => {
       const actual = isApiError(error) ? error.details?.['actualVersion'] : undefined;
-      if (typeof actual === 'number') seen.current.set(decision.item.id, actual);
+      if (typeof actual === 'number') markSeen(decision.item.id, actual);
       setCurrentId(decision.item.id);
       const { code, message } = describeError(error);
       setConflict(
@@ -165,7 +168,7 @@ function Queue({ items, hasMore, loadMore, loadingMore }: { items: readonly Queu
     setDialog(null);
     setEditing(false);
     setCurrentId((items[index + 1] ?? items[index - 1])?.id ?? null);
-    decide.mutate({ ...decision, expectedVersion: seen.current.get(decision.item.id) });
+    decide.mutate({ ...decision, expectedVersion: seen.get(decision.item.id) });
   };
   const actions = {
     approve: () => decideCurrent({ kind: 'approve', item: current }),
@@ -202,6 +205,14 @@ function Queue({ items, hasMore, loadMore, loadingMore }: { items: readonly Queu
           </p>
           <button type="button" onClick={() => setConflict(null)}>
             Dismiss
+          </button>
+        </div>
+      )}
+      {changedSinceSeen && current.kind === 'memory' && (
+        <div className="conflict-banner" role="status" data-testid="changed-since-seen">
+          <p>This item changed while you were looking at it (version {seenVersion} then, {current.memory.version} now). Read it again: a decision on the version you first saw is refused.</p>
+          <button type="button" onClick={() => markSeen(current.id, current.memory.version)}>
+            I have read the new version
           </button>
         </div>
       )}
