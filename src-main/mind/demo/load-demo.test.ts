@@ -15,7 +15,7 @@ import { getHistory } from '../history';
 import { getLineage } from '../lineage';
 import { type MemorySummary, listMemories } from '../list';
 import { getMemoryView } from '../memory-view';
-import { getLastRun } from '../run-history';
+import { getLastRun, getRunChangeset, listRunHistory } from '../run-history';
 import { type Mind, openMind } from '../mind';
 import { getStats } from '../stats';
 import { getTimeline } from '../timeline';
@@ -215,6 +215,20 @@ describe('the demo mind', () => {
     expect(new Set(runs.map((r) => `scheduler:${r.id}`))).toEqual(runActors);
     expect(runs.every((r) => r.status === 'completed' && r.finishedAt !== null && r.finishedAt >= r.startedAt)).toBe(true);
     expect(getLastRun(mind)?.id).toBe('run_20261114');
+  });
+
+  it('reports for each scripted run what its changes show, as a real run reports it', () => {
+    const history = listRunHistory(mind).items;
+    expect(history.length).toBeGreaterThan(0);
+    for (const run of history) {
+      const ops = getRunChangeset(mind, run.id, { limit: 500 }).items.map((c) => c.op);
+      const count = (...names: string[]) => ops.filter((op) => names.includes(op)).length;
+      expect(run.changes).toBe(ops.length);
+      expect(run.counts.created).toBe(count('create', 'promote', 'supersede'));
+      expect(run.counts.reinforced).toBe(count('reinforce', 'link_evidence'));
+      expect(run.counts.contradicted).toBe(count('counter_evidence'));
+    }
+    expect(history.some((run) => run.counts.created > 0 && run.counts.reinforced > 0)).toBe(true);
   });
 
   it('has verified, protected, stale, uncertain and counter-evidenced memories', () => {

@@ -23,7 +23,7 @@ import { getStats } from '../stats';
 import { supersedeBelief } from '../supersede';
 import type { WriteOptions } from '../write-options';
 import { DEMO_CHAPTERS, DEMO_FINAL_SCAN, DEMO_SEED } from './demo-memories';
-import type { DemoAction, DemoKey, DemoStep } from './script';
+import type { DemoAction, DemoKey, DemoOperation, DemoStep } from './script';
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -54,13 +54,17 @@ export function loadDemoMind(path: string, options: DemoLoadOptions = {}): DemoL
     // One outer transaction: the load is all or nothing, and fast (each operation is a savepoint).
     mind.store.transaction(() => {
       const replay = new Replay(mind);
-      const runs = new Map<string, { startedAt: number; finishedAt: number; actions: number }>();
+      const runs = new Map<string, { startedAt: number; finishedAt: number; counts: Record<RunCount, number> }>();
       for (const step of steps) {
         current = Math.max(parseTime(step.at) + shift, current + 1000);
         replay.run(step);
         if (step.runId !== undefined) {
-          const seen = runs.get(step.runId);
-          runs.set(step.runId, { startedAt: seen?.startedAt ?? current, finishedAt: current, actions: (seen?.actions ?? 0) + 1 });
+          const seen = runs.get(step.runId) ?? { startedAt: current, finishedAt: current, counts: { actions: 0, created: 0, reinforced: 0, contradicted: 0 } };
+          seen.finishedAt = current;
+          seen.counts.actions += 1;
+          const counted = RUN_COUNT_OF[step.action.op];
+          if (counted !== undefined) seen.counts[counted] += 1;
+          runs.set(step.runId, seen);
         }
       }
       // The scripted nightly runs are runs like any other: the overview and the run history list them.
@@ -80,7 +84,8 @@ export function loadDemoMind(path: string, options: DemoLoadOptions = {}): DemoL
           status: 'completed',
           finishedAt: run.finishedAt,
           budgetUsed: {},
-          stats: { actions: run.actions },
+          // What a real run reports when it ends (run.ts), so the run history reads the same for both.
+          stats: { ...run.counts, proposals: 0 },
           error: null,
         });
       }
@@ -96,6 +101,17 @@ export function loadDemoMind(path: string, options: DemoLoadOptions = {}): DemoL
     throw error;
   }
 }
+
+type RunCount = 'actions' | 'created' | 'reinforced' | 'contradicted';
+/** Which of a run's reported counts a scripted operation adds to. */
+const RUN_COUNT_OF: Partial<Record<DemoOperation['op'], RunCount>> = {
+  create: 'created',
+  promote: 'created',
+  supersede: 'created',
+  reinforce: 'reinforced',
+  link: 'reinforced',
+  counter: 'contradicted',
+};
 
 /** Every chapter's steps in time order; steps at the same time keep the script's order. */
 function orderedSteps(): DemoStep[] {
