@@ -8,8 +8,7 @@ import type { RunInfo } from '../../shared/contract';
 import type { MemoryRef } from '../../shared/contract/common';
 import type { RunChange, RunListItem } from '../../shared/contract/runs';
 import { MindError } from '../../shared/errors';
-import { countJournalOfRun, findRun, journalOfRun, listRuns, type RunRow } from '../store/consolidation-runs-repo';
-import { findMemoryById } from '../store/memories-repo';
+import { countJournalOfRun, findRun, listRuns, type RunRow, runChangesPage } from '../store/consolidation-runs-repo';
 import type { Mind } from './mind';
 import { iso } from './present';
 
@@ -91,27 +90,15 @@ export function getRunChangeset(
   const row = findRun(mind.store.db, runId);
   if (!row) throw new MindError('not_found', `No consolidation run with id ${runId}.`, { runId });
   const limit = request.limit ?? 200;
-  const entries = journalOfRun(mind.store.db, runId, { afterSeq: request.after ?? 0, limit: limit + 1 });
-  const page = entries.slice(0, limit);
-  const memories = new Map<string, MemoryRef | null>();
-  const memoryOf = (id: string): MemoryRef | null => {
-    if (!memories.has(id)) {
-      const found = findMemoryById(mind.store.db, id);
-      memories.set(id, found && { id: found.id, type: found.type, content: found.content, status: found.status });
-    }
-    return memories.get(id) ?? null;
-  };
+  const rows = runChangesPage(mind.store.db, runId, request.after ?? 0, limit + 1);
+  const page = rows.slice(0, limit);
   return {
     run: listItemOf(mind, row),
-    items: page.map((entry) => ({
-      seq: entry.seq,
-      at: iso(entry.at) as string,
-      op: entry.op,
-      memory: entry.memoryId === null ? null : memoryOf(entry.memoryId),
-      confidenceBefore: entry.confidenceBefore,
-      confidenceAfter: entry.confidenceAfter,
-      reason: entry.reason,
+    items: page.map(({ memory, memoryId, at, ...change }) => ({
+      ...change,
+      at: iso(at) as string,
+      memory: memory === null || memoryId === null ? null : { id: memoryId, ...(memory as Omit<MemoryRef, 'id'>) },
     })),
-    nextAfter: entries.length > limit ? (page[page.length - 1]?.seq ?? null) : null,
+    nextAfter: rows.length > limit ? (page[page.length - 1]?.seq ?? null) : null,
   };
 }

@@ -114,10 +114,36 @@ export function listRuns(db: Db, limit: number, before: { startedAt: number; id:
   return rows.map(toRun);
 }
 
-/** The journal rows a run wrote (including proposals of the run applied later), oldest first: all, or a page after `afterSeq`. */
-export function journalOfRun(db: Db, runId: string, page: { afterSeq: number; limit: number } = { afterSeq: 0, limit: -1 }): JournalEntry[] {
-  const rows = stmt(db, 'SELECT * FROM journal WHERE run_id = ? AND seq > ? ORDER BY seq LIMIT ?').all(runId, page.afterSeq, page.limit) as JournalRow[];
-  return rows.map(journalEntryOf);
+/** Every journal row a run wrote (including proposals of the run applied later), oldest first. */
+export function journalOfRun(db: Db, runId: string): JournalEntry[] {
+  return (stmt(db, 'SELECT * FROM journal WHERE run_id = ? ORDER BY seq').all(runId) as JournalRow[]).map(journalEntryOf);
+}
+
+/** One change of a run as its history lists it, with the memory it touched as that memory stands now. */
+export interface RunChangeRow {
+  seq: number;
+  at: number;
+  op: string;
+  memoryId: string | null;
+  confidenceBefore: number | null;
+  confidenceAfter: number | null;
+  reason: string | null;
+  memory: { type: string; content: string; status: string } | null;
+}
+
+/**
+ * A page of a run's changes after `afterSeq`, oldest first: one statement with the memories joined,
+ * and none of the journal's before/after bags (the history does not show them).
+ */
+export function runChangesPage(db: Db, runId: string, afterSeq: number, limit: number): RunChangeRow[] {
+  const rows = stmt(
+    db,
+    `SELECT j.seq, j.at, j.op, j.memory_id AS memoryId, j.confidence_before AS confidenceBefore, j.confidence_after AS confidenceAfter,
+       j.reason, m.type, m.content, m.status
+     FROM journal j LEFT JOIN memories m ON m.id = j.memory_id
+     WHERE j.run_id = ? AND j.seq > ? ORDER BY j.seq LIMIT ?`,
+  ).all(runId, afterSeq, limit) as (Omit<RunChangeRow, 'memory'> & { type: string | null; content: string; status: string })[];
+  return rows.map(({ type, content, status, ...change }) => ({ ...change, memory: type === null ? null : { type, content, status } }));
 }
 
 /** The first change to a memory after `afterSeq` that does not belong to the run. */
