@@ -67,10 +67,11 @@ test('scan, then resolve each kind of contradiction, and reopen one', async ({ a
   await bench.resolve();
   await expect(bench.list).not.toContainText(functions.a.content);
 
-  // Scope each to its context.
+  // Scope each to its context: a side that already names one starts from it.
   await bench.show(squash.a.content);
   await bench.resolution(/^Scope each/).check();
-  await bench.resolveForm.getByLabel('Context where A holds').fill('feature branches');
+  await expect(bench.resolveForm.getByLabel('Context where A holds')).toHaveValue('feature branches');
+  await expect(bench.resolveForm.getByLabel('Context where B holds')).toHaveValue('');
   await bench.resolveForm.getByLabel('Context where B holds').fill('release branches');
   await bench.resolve();
   await expect.poll(() => store.view(squash.a.id).fields.context).toBe('feature branches');

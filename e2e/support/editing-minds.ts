@@ -141,7 +141,9 @@ export function writeContradictionMind(dir: string, options: { scanned: boolean 
     const pairs = statements.map(([left, right]) => {
       const side = (content: string) => {
         const episode = createMemory(mind, { type: 'episode', content: `Saw it: ${content.toLowerCase()}` }, AGENT);
-        return createMemory(mind, { type: 'belief', content, evidence: [episode.id] }, AGENT);
+        // One side already names where it holds: scoping the pair starts from it.
+        const fields = content === 'Always squash commits' ? { context: 'feature branches' } : undefined;
+        return createMemory(mind, { type: 'belief', content, fields, evidence: [episode.id] }, AGENT);
       };
       const a = side(left);
       const b = side(right);

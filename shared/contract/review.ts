@@ -46,8 +46,8 @@ export const QueueItemSchema = z.discriminatedUnion('kind', [
     what: z.enum(REVIEW_WHATS),
     priority: z.number(),
     memory: MemorySummarySchema,
-    /** Consolidation drafted it from this many episodes; null when another writer did. */
-    draftedFrom: count.nullable(),
+    /** What consolidation drafted it from, counted by type, the most frequent first; null when another writer did. */
+    draftedFrom: z.array(z.object({ type: memoryTypeSchema, count })).nullable(),
     createdBy: z.string(),
     reason: z.string().nullable(),
   }),

@@ -2,6 +2,7 @@
  * The review queue's memories in priority order: (1 + evidence) × confidence, highest first, then
  * the oldest first; keyset-paged on that order over the `memories_review_queue` partial index.
  */
+import type { MemoryType } from '../../shared/model';
 import type { Db } from './connection';
 import { type MemoryRecord, type MemoryRow, toRecord } from './memory-record';
 import { stmt } from './statements';
@@ -42,4 +43,14 @@ export function creationRowOf(db: Db, memoryId: string): { op: string; after: st
       | { op: string; after: string | null; actor: string; reason: string | null }
       | undefined) ?? null
   );
+}
+
+/** What a memory was derived from, counted by type (standing links only), the most frequent type first. */
+export function derivedFromByType(db: Db, seq: number): { type: MemoryType; count: number }[] {
+  return stmt(
+    db,
+    `SELECT m.type AS type, count(*) AS count FROM links l JOIN memories m ON m.seq = l.to_seq
+     WHERE l.from_seq = ? AND l.kind = 'derived_from' AND l.voided_at IS NULL
+     GROUP BY m.type ORDER BY count DESC, m.type`,
+  ).all(seq) as { type: MemoryType; count: number }[];
 }

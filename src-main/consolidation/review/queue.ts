@@ -9,12 +9,13 @@
  * pair). At equal priority and age a proposal comes before a memory.
  */
 import { MindError } from '../../../shared/errors';
+import type { MemoryType } from '../../../shared/model';
 import { contentTerms, contentWords } from '../../../shared/rules/contradiction';
 import { linksFrom } from '../../store/links-repo';
 import { findMemoriesBySeqs } from '../../store/memories-repo';
 import type { MemoryRecord } from '../../store/memory-record';
 import { countPendingProposals } from '../../store/proposals-repo';
-import { creationRowOf, pendingQueuePage } from '../../store/review-queue-query';
+import { creationRowOf, derivedFromByType, pendingQueuePage } from '../../store/review-queue-query';
 import { textNeighbours } from '../../store/search-query';
 import { memoryCounts, readTallies } from '../../store/tallies-query';
 import { loadMemory } from '../../mind/change';
@@ -32,7 +33,8 @@ export interface QueueMemoryItem {
   priority: number;
   memory: MemorySummary;
   /** Consolidation drafted it from this many episodes (its `derived_from`); null for other writers. */
-  draftedFrom: number | null;
+  /** What consolidation drafted it from, counted by type (episodes for a belief, a capture for a triaged note); null when another writer did. */
+  draftedFrom: { type: MemoryType; count: number }[] | null;
   /** Who wrote it and why (its creation's journal row). */
   createdBy: string;
   reason: string | null;
@@ -118,7 +120,7 @@ function whatCreated(mind: Mind, memoryId: string): { what: ReviewWhat; createdB
 }
 
 function memoryItem(mind: Mind, record: MemoryRecord, priority: number): QueueMemoryItem {
-  const drafted = record.sourceType === 'consolidation' ? linksFrom(mind.store.db, record.seq, ['derived_from']).length : null;
+  const drafted = record.sourceType === 'consolidation' ? derivedFromByType(mind.store.db, record.seq) : null;
   return {
     kind: 'memory',
     id: record.id,

@@ -60,13 +60,33 @@ describe('the review queue', () => {
     // Written after the run (before it, the run would have reinforced it instead of drafting anew).
     const existing = add(mind, { type: 'belief', content: 'Friday deploys break the build' });
     const [item] = listReviewQueue(mind).items;
-    expect(item).toMatchObject({ kind: 'memory', what: 'new', draftedFrom: 3 });
+    expect(item).toMatchObject({ kind: 'memory', what: 'new', draftedFrom: [{ type: 'episode', count: 3 }] });
     const detail = getReviewDetail(mind, item?.id ?? '');
     expect(detail.evidence.map((e) => e.id).sort()).toEqual(episodes.map((e) => e.id).sort());
     expect(detail.evidence[0]?.fields).toHaveProperty('outcome');
     const [nearest] = getNearest(mind, item?.id ?? '');
     expect(nearest?.memory.id).toBe(existing.id);
     expect(nearest?.similarity).toBeGreaterThan(0.5);
+  });
+
+  it('counts what a draft came from by type: a triaged capture or a merge of beliefs is not "episodes"', () => {
+    const t = freshMind();
+    mind = t.mind;
+    const capture = add(mind, { type: 'raw', content: 'Deploys on Friday broke the build twice' });
+    const beliefs = ['Friday deploys are risky', 'Friday deploys break the build'].map((content) => add(mind, { type: 'belief', content }));
+    const write = { actor: 'scheduler:run_test' };
+    const triaged = createMemory(mind, { type: 'note', content: capture.content, sourceType: 'consolidation', derivedFrom: [capture.id], reviewStatus: 'pending' }, write);
+    const merged = createMemory(
+      mind,
+      { type: 'belief', content: 'Friday deploys break things', sourceType: 'consolidation', derivedFrom: [...beliefs.map((b) => b.id), capture.id], reviewStatus: 'pending' },
+      write,
+    );
+    const draftedFrom = new Map(listReviewQueue(mind).items.map((item) => [item.id, item.kind === 'memory' ? item.draftedFrom : undefined]));
+    expect(draftedFrom.get(triaged.id)).toEqual([{ type: 'raw', count: 1 }]);
+    expect(draftedFrom.get(merged.id)).toEqual([
+      { type: 'belief', count: 2 },
+      { type: 'raw', count: 1 },
+    ]);
   });
 
   it('measures similarity by shared content terms', () => {

@@ -19,6 +19,8 @@ const CHOICES: { as: ContradictionResolution; label: string; hint: string }[] = 
   { as: 'archive', label: 'Archive one', hint: 'The one you keep stays; the other is archived (nothing is lost).' },
 ];
 
+const contextOf = (memory: ContradictionCase['a']['memory']): string => (typeof memory.fields.context === 'string' ? memory.fields.context : '');
+
 export function ResolvePanel({ item, onResolved }: { item: ContradictionCase; onResolved(): void }) {
   const api = useApi();
   const { done, refresh } = useUndo();
@@ -28,7 +30,8 @@ export function ResolvePanel({ item, onResolved }: { item: ContradictionCase; on
   const [keep, setKeep] = useState(b.id);
   const [text, setText] = useState('');
   const [note, setNote] = useState('');
-  const [contexts, setContexts] = useState<Record<string, string>>({ [a.id]: '', [b.id]: '' });
+  // Each side's own context, when it names one, is where it most likely holds: a start to edit.
+  const [contexts, setContexts] = useState<Record<string, string>>({ [a.id]: contextOf(a), [b.id]: contextOf(b) });
   const [problem, setProblem] = useState<string | null>(null);
   const resolve = useMutation({
     mutationFn: () =>

@@ -17,6 +17,7 @@ import { TimeAgo } from '../../components/time-ago';
 import { useLingered } from '../../components/use-timers';
 import { FieldInput } from '../memory/edit-form';
 import { fieldSpecs, fieldsPatch, toDraft } from '../memory/field-specs';
+import { sourcesInWords } from './drafted-from';
 import { EvidenceList } from './evidence-list';
 
 /** "new belief", "revision", "archive proposal": what the item is, in words. */
@@ -92,11 +93,7 @@ function MemoryFacts({ item }: { item: Extract<QueueItem, { kind: 'memory' }> })
       <TypeBadge type={m.type} />
       <TierBadge tier={m.tier} />
       <ConfidenceMeter effective={m.effectiveConfidence} stored={m.confidence} />
-      {item.draftedFrom !== null && (
-        <span className="badge badge-drafted">
-          drafted from {item.draftedFrom} {item.draftedFrom === 1 ? 'episode' : 'episodes'}
-        </span>
-      )}
+      {item.draftedFrom !== null && item.draftedFrom.length > 0 && <span className="badge badge-drafted">drafted from {sourcesInWords(item.draftedFrom)}</span>}
       {m.timesReinforced > 0 && <span className="badge">reinforced ×{m.timesReinforced}</span>}
       <p className="review-provenance dim">
         <a href={hrefOf.memory(m.id)}>

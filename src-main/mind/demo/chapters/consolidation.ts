@@ -21,8 +21,11 @@ import {
   type DemoStep,
 } from '../script';
 
-/** Everything a run infers is consolidation-sourced and lands pending review. */
-const inferred = (evidence: string[] = [], extra: Partial<DemoMemory> = {}) => ({ sourceType: 'consolidation' as const, evidence, ...extra });
+/**
+ * Everything a run infers is consolidation-sourced and lands pending review; as in a real run, the
+ * episodes a belief is drafted from are both its lineage (derived from) and its evidence.
+ */
+const inferred = (evidence: string[] = [], extra: Partial<DemoMemory> = {}) => ({ sourceType: 'consolidation' as const, derivedFrom: evidence, evidence, ...extra });
 
 const JULY = run('run_20260712');
 const AUGUST = run('run_20260809');
