@@ -32,6 +32,7 @@ test('a deep chain read to each depth, one way and both', async ({ app }, testIn
   await expect(app.page.locator('.memory-tabs a[data-tab="lineage"]')).toHaveAttribute('aria-current', 'page');
   await lineage.expectNodes(nearFocus(built));
   await expect(lineage.summary).toContainText('7 memories');
+  await lineage.expectLinksDrawn();
   await expect(lineage.node(built.superseded)).toHaveClass(/dimmed/);
   await expect(lineage.legend.getByRole('listitem')).toHaveCount(7);
   await saveScreenshot(app.page, testInfo, 'lineage depth 3');
@@ -39,6 +40,7 @@ test('a deep chain read to each depth, one way and both', async ({ app }, testIn
   await lineage.setDepth('all');
   await lineage.expectNodes(everything(built));
   await expect(lineage.node(built.raw.chain)).toHaveAttribute('data-depth', '7');
+  await lineage.expectLinksDrawn();
   await saveScreenshot(app.page, testInfo, 'lineage all depths');
 
   await lineage.setDepth(1);

@@ -54,6 +54,13 @@ export class LineagePage {
     await expect.poll(() => this.nodeIds()).toEqual([...ids].sort());
   }
 
+  /** Every link the summary counts is drawn between its two nodes (not one missing). */
+  async expectLinksDrawn(): Promise<void> {
+    const counted = Number((/([\d,]+) links?/.exec((await this.summary.textContent()) ?? '')?.[1] ?? '').replace(/,/g, ''));
+    expect(counted).toBeGreaterThan(0);
+    await expect(this.canvas.locator('.react-flow__edge.lineage-edge path.react-flow__edge-path')).toHaveCount(counted);
+  }
+
   async setDepth(depth: number | 'all'): Promise<void> {
     await this.depth.selectOption(String(depth));
   }

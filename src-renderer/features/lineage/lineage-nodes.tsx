@@ -1,11 +1,13 @@
 /**
  * The two kinds of node the lineage canvas draws: a memory, and a group of memories folded by
  * depth and type in very large graphs. Both are memoized and CSS only: thousands are on screen.
- * They draw no React Flow handles: every node's size and link ends are given with it
- * (FLOW_NODE_FRAME), so React Flow measures nothing. Zoomed out past reading, a memory is its box
- * alone (no words, bar or buttons): a fraction of the DOM to build, lay out and paint.
+ * Every node's size and link ends are given with it (FLOW_NODE_FRAME), so the first paint has its
+ * links; each also draws its two handles (hidden), because React Flow still measures a node once
+ * and then takes the link ends from the handles it finds in the DOM: with none, it draws no
+ * links at all. Zoomed out past reading, a memory is its box and handles alone (no words, bar or
+ * buttons): a fraction of the DOM to build, lay out and paint.
  */
-import { type Node, type NodeProps, Position } from '@xyflow/react';
+import { Handle, type Node, type NodeProps, Position } from '@xyflow/react';
 import { createContext, memo, useContext } from 'react';
 import { NODE_HEIGHT, NODE_WIDTH } from '../../../shared/lineage-layout';
 import type { LineageNodeView } from '../../../shared/contract/lineage';
@@ -37,9 +39,9 @@ export const READABLE_ZOOM = 0.4;
 export const ReadableContext = createContext(true);
 
 /**
- * What every flow node carries besides its place: its size, as measured (so React Flow neither
- * waits for nor runs a measurement), and where links meet it (top and bottom centre), so links are
- * drawn with the nodes rather than after a measuring pass.
+ * What every flow node carries besides its place: its size, as measured, and where links meet it
+ * (top and bottom centre), so nodes and links are drawn on the first paint rather than after a
+ * measuring pass (the pass still runs once; `LinkEnds` keeps its answer the same).
  */
 export const FLOW_NODE_FRAME: Required<Pick<Node, 'width' | 'height' | 'measured' | 'handles'>> = {
   width: NODE_WIDTH,
@@ -50,6 +52,16 @@ export const FLOW_NODE_FRAME: Required<Pick<Node, 'width' | 'height' | 'measured
     { type: 'source', position: Position.Bottom, x: NODE_WIDTH / 2, y: NODE_HEIGHT, width: 0, height: 0 },
   ],
 };
+
+/** Where links meet a node, as FLOW_NODE_FRAME says: the top centre for what it stands on, the bottom for what stands on it. */
+function LinkEnds() {
+  return (
+    <>
+      <Handle type="target" position={Position.Top} isConnectable={false} />
+      <Handle type="source" position={Position.Bottom} isConnectable={false} />
+    </>
+  );
+}
 
 const DIMMED = new Set(['superseded', 'archived', 'forgotten']);
 export const nodeDomId = (id: string) => `lineage-node-${id}`;
@@ -73,6 +85,7 @@ const MemoryNode = memo(function MemoryNode({ data }: NodeProps<MemoryFlowNode>)
       data-status={node.status}
       onDoubleClick={() => actions.refocus(node.id)}
     >
+      <LinkEnds />
       {readable && <MemoryNodeBody node={node} expand={actions.expand} />}
     </div>
   );
@@ -113,6 +126,7 @@ const GroupNodeView = memo(function GroupNodeView({ data }: NodeProps<GroupFlowN
   const actions = useContext(NodeActionsContext);
   return (
     <div className="lineage-group" data-group-id={group.id} onDoubleClick={() => actions.openGroup(group.id)}>
+      <LinkEnds />
       <span>
         {group.count.toLocaleString()} {words(group.type)} · depth {group.depth}
       </span>
