@@ -4,7 +4,7 @@
  * canvas. Both are downloaded through a data: URL (the page's security policy allows no blob: URLs).
  */
 import { EDGE_STYLES, TIER_COLOURS } from './edge-kinds';
-import { type DisplayGraph, displayIdOf } from './graph-model';
+import { type DisplayGraph, displayIdOf, linkSlotOffset } from './graph-model';
 import { NODE_HEIGHT, NODE_WIDTH, type Positions } from '../../../shared/lineage-layout';
 
 const MARGIN = 20;
@@ -41,7 +41,8 @@ export function lineageSvg(display: DisplayGraph, positions: Positions, focus: s
     .map((e) => {
       const style = EDGE_STYLES[e.kind];
       const dash = style.dash === '' ? '' : ` stroke-dasharray="${style.dash}"`;
-      return `<line x1="${at(e.from).x + NODE_WIDTH / 2 - left}" y1="${at(e.from).y + NODE_HEIGHT - top}" x2="${at(e.to).x + NODE_WIDTH / 2 - left}" y2="${at(e.to).y - top}" stroke="${style.colour}" stroke-width="1.5"${dash}><title>${style.label}</title></line>`;
+      const x = NODE_WIDTH / 2 + linkSlotOffset(e.slot) - left;
+      return `<line x1="${at(e.from).x + x}" y1="${at(e.from).y + NODE_HEIGHT - top}" x2="${at(e.to).x + x}" y2="${at(e.to).y - top}" stroke="${style.colour}" stroke-width="1.5"${dash}><title>${style.label}</title></line>`;
     });
   const boxes = placed.map((n) => {
     const { x, y } = at(displayIdOf(n));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LineageNodeView } from '../../../shared/contract/lineage';
 import { layeredLayout, NODE_HEIGHT, NODE_WIDTH } from '../../../shared/lineage-layout';
-import { displayGraph, GROUP_THRESHOLD, groupIdsOf, mergeExpansion, nodeInDirection, nodeNear, rootsOf, type ShownGraph, whyPaths } from './graph-model';
+import { displayGraph, GROUP_THRESHOLD, groupIdsOf, linkSlotOffset, mergeExpansion, nodeInDirection, nodeNear, rootsOf, type ShownGraph, whyPaths } from './graph-model';
 
 const node = (id: string, depth: number, extra: Partial<LineageNodeView> = {}): LineageNodeView => ({
   id,
@@ -72,6 +72,28 @@ describe('the lineage graph model', () => {
     expect(all.nodes.filter((n) => n.kind === 'memory')).toHaveLength(many.nodes.length);
     expect(all.edges).toHaveLength(many.edges.length);
     expect(displayGraph(graph, 'focus', new Set()).grouped).toBe(false);
+  });
+
+  it('gives links between the same two nodes their own slots, so they are drawn side by side', () => {
+    const doubled: ShownGraph = {
+      nodes: [node('belief', 0), node('episode', 1), node('other', 1)],
+      edges: [
+        { from: 'belief', to: 'episode', kind: 'derived_from' },
+        { from: 'belief', to: 'other', kind: 'derived_from' },
+        { from: 'belief', to: 'episode', kind: 'evidence' },
+        { from: 'belief', to: 'episode', kind: 'counter_evidence' },
+        { from: 'belief', to: 'episode', kind: 'supersedes' },
+      ],
+    };
+    const slots = displayGraph(doubled, 'belief', new Set()).edges.map((e) => [e.to, e.kind, e.slot, linkSlotOffset(e.slot)]);
+    expect(slots).toEqual([
+      ['episode', 'derived_from', 0, 0],
+      ['other', 'derived_from', 0, 0],
+      ['episode', 'evidence', 1, 8],
+      ['episode', 'counter_evidence', 2, -8],
+      // Past the last slot, links share it.
+      ['episode', 'supersedes', 3, -8],
+    ]);
   });
 
   it('lays out one layer per depth without overlaps, and moves the selection by arrows', () => {

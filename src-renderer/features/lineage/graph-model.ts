@@ -64,10 +64,22 @@ export interface GroupNode {
 
 export type DisplayNode = { kind: 'memory'; node: LineageNodeView } | { kind: 'group'; group: GroupNode };
 
+/**
+ * A link as drawn. `slot` is its place among the links between the same two nodes: a drafted
+ * belief's episodes are both what it was derived from and its evidence, and two links drawn over
+ * each other read as one. Each slot meets the nodes a little apart (`LINK_SLOT_OFFSETS`).
+ */
+export type DisplayEdge = LineageEdgeView & { key: string; slot: number };
+
+/** How far from a node's centre line each slot's links meet it, in px; slots past the last share it. */
+export const LINK_SLOT_OFFSETS = [0, 8, -8] as const;
+export const linkSlotOf = (slot: number): number => Math.min(slot, LINK_SLOT_OFFSETS.length - 1);
+export const linkSlotOffset = (slot: number): number => LINK_SLOT_OFFSETS[linkSlotOf(slot)] ?? 0;
+
 export interface DisplayGraph {
   nodes: DisplayNode[];
   /** Links between what is shown; a link to a grouped memory ends at its group. */
-  edges: (LineageEdgeView & { key: string })[];
+  edges: DisplayEdge[];
   /** Whether some memories are folded into groups. */
   grouped: boolean;
 }
@@ -84,7 +96,7 @@ export function displayGraph(graph: ShownGraph, focus: string, openGroups: Reado
   if (graph.nodes.length <= GROUP_THRESHOLD) {
     return {
       nodes: graph.nodes.map((node) => ({ kind: 'memory', node })),
-      edges: graph.edges.map((e) => ({ ...e, key: edgeKey(e) })),
+      edges: slotted(graph.edges),
       grouped: false,
     };
   }
@@ -104,16 +116,27 @@ export function displayGraph(graph: ShownGraph, focus: string, openGroups: Reado
     else groups.set(groupId, { id: groupId, depth: node.depth, type: node.type, count: 1 });
   }
   for (const group of groups.values()) nodes.push({ kind: 'group', group });
-  const edges = new Map<string, LineageEdgeView & { key: string }>();
+  const edges = new Map<string, LineageEdgeView>();
   for (const edge of graph.edges) {
     const from = shownAs.get(edge.from);
     const to = shownAs.get(edge.to);
     if (from === undefined || to === undefined || from === to) continue;
     const drawn = { from, to, kind: edge.kind };
     const key = edgeKey(drawn);
-    if (!edges.has(key)) edges.set(key, { ...drawn, key });
+    if (!edges.has(key)) edges.set(key, drawn);
   }
-  return { nodes, edges: [...edges.values()], grouped: groups.size > 0 };
+  return { nodes, edges: slotted([...edges.values()]), grouped: groups.size > 0 };
+}
+
+/** Each link with its key and its slot: the first link between two nodes takes slot 0, the next 1, and so on. */
+function slotted(edges: readonly LineageEdgeView[]): DisplayEdge[] {
+  const taken = new Map<string, number>();
+  return edges.map((edge) => {
+    const pair = `${edge.from}>${edge.to}`;
+    const slot = taken.get(pair) ?? 0;
+    taken.set(pair, slot + 1);
+    return { ...edge, key: edgeKey(edge), slot };
+  });
 }
 
 /** The ids of the groups a display graph shows: opening them all shows every memory. */

@@ -8,11 +8,11 @@
  * buttons): a fraction of the DOM to build, lay out and paint.
  */
 import { Handle, type Node, type NodeProps, Position } from '@xyflow/react';
-import { createContext, memo, useContext } from 'react';
+import { createContext, Fragment, memo, useContext } from 'react';
 import { NODE_HEIGHT, NODE_WIDTH } from '../../../shared/lineage-layout';
 import type { LineageNodeView } from '../../../shared/contract/lineage';
 import { words } from '../../components/format';
-import type { GroupNode } from './graph-model';
+import { type GroupNode, LINK_SLOT_OFFSETS, linkSlotOf } from './graph-model';
 
 /** How a memory node stands in the view right now. */
 export interface MemoryNodeData extends Record<string, unknown> {
@@ -38,6 +38,9 @@ export const READABLE_ZOOM = 0.4;
 /** Whether the canvas is zoomed in far enough for nodes to show their words; provided by the view. */
 export const ReadableContext = createContext(true);
 
+/** The handle a link of this slot leaves from (source, the bottom) or arrives at (target, the top). */
+export const linkEndId = (type: 'source' | 'target', slot: number) => `${type}-${linkSlotOf(slot)}`;
+
 /**
  * What every flow node carries besides its place: its size, as measured, and where links meet it
  * (top and bottom centre), so nodes and links are drawn on the first paint rather than after a
@@ -47,18 +50,22 @@ export const FLOW_NODE_FRAME: Required<Pick<Node, 'width' | 'height' | 'measured
   width: NODE_WIDTH,
   height: NODE_HEIGHT,
   measured: { width: NODE_WIDTH, height: NODE_HEIGHT },
-  handles: [
-    { type: 'target', position: Position.Top, x: NODE_WIDTH / 2, y: 0, width: 0, height: 0 },
-    { type: 'source', position: Position.Bottom, x: NODE_WIDTH / 2, y: NODE_HEIGHT, width: 0, height: 0 },
-  ],
+  handles: LINK_SLOT_OFFSETS.flatMap((offset, slot) => [
+    { id: linkEndId('target', slot), type: 'target' as const, position: Position.Top, x: NODE_WIDTH / 2 + offset, y: 0, width: 0, height: 0 },
+    { id: linkEndId('source', slot), type: 'source' as const, position: Position.Bottom, x: NODE_WIDTH / 2 + offset, y: NODE_HEIGHT, width: 0, height: 0 },
+  ]),
 };
 
-/** Where links meet a node, as FLOW_NODE_FRAME says: the top centre for what it stands on, the bottom for what stands on it. */
+/** Where links meet a node, as FLOW_NODE_FRAME says: along the top for what stands on it, the bottom for what it stands on. */
 function LinkEnds() {
   return (
     <>
-      <Handle type="target" position={Position.Top} isConnectable={false} />
-      <Handle type="source" position={Position.Bottom} isConnectable={false} />
+      {LINK_SLOT_OFFSETS.map((offset, slot) => (
+        <Fragment key={slot}>
+          <Handle id={linkEndId('target', slot)} type="target" position={Position.Top} isConnectable={false} style={{ left: `calc(50% + ${offset}px)` }} />
+          <Handle id={linkEndId('source', slot)} type="source" position={Position.Bottom} isConnectable={false} style={{ left: `calc(50% + ${offset}px)` }} />
+        </Fragment>
+      ))}
     </>
   );
 }

@@ -40,6 +40,7 @@ import { LineageOverview, type OverviewHighlights } from './lineage-overview';
 import {
   FLOW_NODE_FRAME,
   type GroupFlowNode,
+  linkEndId,
   type MemoryFlowNode,
   NODE_TYPES,
   type NodeActions,
@@ -476,6 +477,8 @@ function flowEdges(display: DisplayGraph, why: Set<string> | null, readable: boo
       id: e.key,
       source: e.from,
       target: e.to,
+      sourceHandle: linkEndId('source', e.slot),
+      targetHandle: linkEndId('target', e.slot),
       type: straight ? 'straight' : 'default',
       className: `lineage-edge kind-${e.kind}${lit ? ' why' : ''}`,
       style: { stroke: style.colour, strokeDasharray: style.dash === '' || !readable ? undefined : style.dash, strokeWidth: lit ? 3 : 1.5 },
