@@ -34,6 +34,11 @@ export const ID_PREFIX: Readonly<Record<MemoryType, string>> = {
   relationship: 'rl_',
 };
 
+const MEMORY_ID = new RegExp(`^(${Object.values(ID_PREFIX).join('|')})[A-Za-z0-9_-]+$`);
+
+/** Whether some text reads as a memory's id (its type's prefix, then the rest of an id). */
+export const isMemoryId = (text: string): boolean => MEMORY_ID.test(text);
+
 /** Whether some evidence text is an episode's id, which reinforcing links as supporting evidence. */
 export const isEpisodeId = (text: string): boolean => /^ep_[0-9a-z]+$/.test(text);
 

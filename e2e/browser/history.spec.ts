@@ -70,4 +70,18 @@ test.describe('on the demo mind', () => {
     await expect(edit.locator('.history-reason')).toHaveText('Say what fixed it, not only what broke');
     await saveScreenshot(app.page, testInfo, 'history-demo');
   });
+
+  test('a drafted belief\'s creation lists the episodes it came from, each a link to it', async ({ app, outside }) => {
+    const drafted = outside()
+      .list({ filter: { types: ['belief'], sourceTypes: ['consolidation'], reviewStatuses: ['pending'] }, limit: 500 })
+      .map((m) => outside().view(m.id))
+      .find((m) => m.provenance.derivedFrom.length >= 2);
+    if (drafted === undefined) throw new Error('the demo mind has no belief drafted from episodes');
+    const history = new TimelinePage(app.page);
+    await app.go(`#/memory/${drafted.id}/history`);
+    const sources = history.historyEntry('create').locator('tr[data-field="derivedFrom"] .list-diff a');
+    await expect(sources).toHaveText(drafted.provenance.derivedFrom.map((r) => r.id));
+    await sources.first().click();
+    await expect(app.page).toHaveURL(new RegExp(`#/memory/${drafted.provenance.derivedFrom[0]?.id}$`));
+  });
 });

@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { ID_PREFIX, MEMORY_TYPES, TIERS } from '../../shared/model';
+import { isMemoryId, MEMORY_TYPES, TIERS } from '../../shared/model';
 import { useApi } from '../api/client';
 import { memoryQueries } from '../api/queries';
 import { TypeBadge } from '../components/badges';
@@ -49,7 +49,6 @@ const COMMANDS: Command[] = [
   })),
 ];
 
-const ID_PATTERN = new RegExp(`^(${Object.values(ID_PREFIX).join('|')})[A-Za-z0-9_-]+$`);
 /** An imported memory's id where it came from, `kernle:UUID`: the mind resolves it to the memory. */
 const ORIGIN_ID_PATTERN = /^[a-z][a-z0-9-]*:\S+$/;
 const SEARCH_DEBOUNCE_MS = 150;
@@ -91,7 +90,7 @@ function PaletteDialog({ onClose }: { onClose(): void }) {
     const trimmed = text.trim();
     const commands = fuzzyFilter(COMMANDS, trimmed, (c) => c.label).slice(0, trimmed === '' ? COMMANDS.length : 6);
     const list: Option[] = [];
-    if (ID_PATTERN.test(trimmed)) list.push({ kind: 'id', key: `id-${trimmed}`, id: trimmed });
+    if (isMemoryId(trimmed)) list.push({ kind: 'id', key: `id-${trimmed}`, id: trimmed });
     if (originId !== '' && originId === trimmed && imported.data !== undefined) {
       const memory = imported.data;
       list.push({ kind: 'memory', key: `origin-${memory.id}`, id: memory.id, type: memory.type, text: memory.content, ranges: [] });
@@ -103,7 +102,7 @@ function PaletteDialog({ onClose }: { onClose(): void }) {
       }
     }
     // Words may mean more than they match: the same words asked of the mind, as the agent's recall would.
-    if (trimmed.length >= 2 && !ID_PATTERN.test(trimmed)) {
+    if (trimmed.length >= 2 && !isMemoryId(trimmed)) {
       const ask = { id: 'recall-query', label: `Ask the mind: “${trimmed}”`, hint: 'recall, by meaning', href: hrefOf.recall(trimmed) };
       list.push({ kind: 'command', key: ask.id, command: ask });
     }
