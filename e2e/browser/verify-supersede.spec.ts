@@ -23,7 +23,7 @@ test.use({
       const mind = openMind(path);
       try {
         const user = { actor: 'user' };
-        const episode = createMemory(mind, { type: 'episode', content: 'The retry loop backed off under load in the outage' }, user);
+        const episode = createMemory(mind, { type: 'episode', content: 'The retry loop backed off under load in the outage, and kept backing off for the whole of the forty minutes it lasted, across every client we had deployed: web, mobile, the billing batch and the two partner integrations' }, user);
         const belief = createMemory(mind, { type: 'belief', content: 'Retries never back off', evidence: [episode.id], reviewStatus: 'approved' }, user);
         const goal = promoteMemory(mind, belief.id, { to: 'goal', text: 'Make every client retry politely' }, user).created;
         const rival = createMemory(mind, { type: 'belief', content: 'Retries always back off' }, user);
@@ -108,6 +108,8 @@ test('supersession shows its impact first, then links both beliefs both ways', a
   await expect(impact.getByRole('group', { name: /^Created from it/ })).toContainText('Make every client retry politely');
   await expect(impact.getByRole('group', { name: 'Evidence the new belief takes over' })).toContainText('The retry loop backed off under load');
   await expect(impact.getByRole('group', { name: 'Open contradictions it settles' })).toContainText('Retries always back off');
+  // A long episode ends in "…" inside the dialog rather than running past its edge.
+  expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
   await dialog.getByRole('textbox', { name: 'New', exact: true }).fill('Retries back off, except for idempotent reads');
   await saveScreenshot(app.page, testInfo, 'supersede-dialog');
   await dialog.getByRole('button', { name: 'Supersede' }).click();
