@@ -35,6 +35,18 @@ test('command palette: jump to a view and to a memory', async ({ app, outside },
   await hit.click();
   await app.memory.expectShowing(target.id);
 
+  // Every hit's first match is in sight, even where it comes late in a long memory ("… Friday no deploys.").
+  await app.palette.open();
+  await app.palette.type('deploy');
+  const hits = app.palette.options.filter({ has: app.page.locator('code') });
+  await expect(hits).not.toHaveCount(0);
+  for (const option of await hits.all()) {
+    const [row, mark] = await Promise.all([option.boundingBox(), option.locator('mark').first().boundingBox()]);
+    expect(mark, (await option.textContent()) ?? '').not.toBeNull();
+    expect((mark?.x ?? 0) + (mark?.width ?? 0), (await option.textContent()) ?? '').toBeLessThanOrEqual((row?.x ?? 0) + (row?.width ?? 0));
+  }
+  await app.palette.input.press('Escape');
+
   // The same words asked of the mind, as the agent's recall would take them.
   await app.palette.open();
   await app.palette.type('postgres upgrades');

@@ -9,7 +9,7 @@ import { useApi } from '../api/client';
 import { memoryQueries } from '../api/queries';
 import { TypeBadge } from '../components/badges';
 import { fuzzyFilter } from '../components/fuzzy';
-import { Highlighted } from '../components/highlight';
+import { excerptAround, Highlighted, type Range } from '../components/highlight';
 import { useDebounced } from '../components/use-timers';
 import { browserParams } from '../features/browser/browser-query';
 import { hrefOf, navigate } from './router';
@@ -57,7 +57,7 @@ const SEARCH_LIMIT = 8;
 type Option =
   | { kind: 'command'; key: string; command: Command }
   | { kind: 'id'; key: string; id: string }
-  | { kind: 'memory'; key: string; id: string; type: (typeof MEMORY_TYPES)[number]; text: string; ranges: [number, number][] };
+  | { kind: 'memory'; key: string; id: string; type: (typeof MEMORY_TYPES)[number]; text: string; ranges: readonly Range[] };
 
 export function CommandPalette({ open, onClose }: { open: boolean; onClose(): void }) {
   if (!open) return null;
@@ -98,7 +98,9 @@ function PaletteDialog({ onClose }: { onClose(): void }) {
     list.push(...commands.map((command): Option => ({ kind: 'command', key: command.id, command })));
     if (debounced.length >= 2 && debounced === trimmed) {
       for (const hit of search.data ?? []) {
-        list.push({ kind: 'memory', key: `m-${hit.id}`, id: hit.id, type: hit.type, text: hit.snippet.text, ranges: hit.snippet.highlights });
+        // A snippet centres its match in some sixteen words; a one-line row shows fewer, so it starts near the match.
+        const shown = excerptAround(hit.snippet.text, hit.snippet.highlights);
+        list.push({ kind: 'memory', key: `m-${hit.id}`, id: hit.id, type: hit.type, text: shown.text, ranges: shown.ranges });
       }
     }
     // Words may mean more than they match: the same words asked of the mind, as the agent's recall would.

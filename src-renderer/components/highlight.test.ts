@@ -40,4 +40,15 @@ describe('highlight ranges', () => {
     expect(range && shown.text.slice(range[0], range[1])).toBe('needle');
     expect(excerptAround('short needle', [[6, 12]])).toEqual({ text: 'short needle', ranges: [[6, 12]] });
   });
+
+  it('starts the excerpt at a word rather than inside one', () => {
+    const text = 'The Friday-afternoon deploy is acceptable when the on-call person is on standby';
+    const at = text.indexOf('deploy');
+    const shown = excerptAround(text, [[at, at + 6]]);
+    expect(shown.text).toBe('…deploy is acceptable when the on-call person is on standby');
+    expect(shown.ranges).toEqual([[1, 7]]);
+    const spaced = 'Staging is down, the RDS snapshot restore failed. Please do not deploy to staging';
+    const from = spaced.indexOf('deploy');
+    expect(excerptAround(spaced, [[from, from + 6]]).text).toBe('…do not deploy to staging');
+  });
 });

@@ -50,12 +50,13 @@ export function Highlighted({ text, ranges }: { text: string; ranges: readonly R
 
 /**
  * A one-line row shows the start of a text; when the first match lies further in, start a little
- * before it instead (with an ellipsis) so the match is visible.
+ * before it instead (with an ellipsis) so the match is visible, at a word's start when one is near.
  */
 export function excerptAround(text: string, ranges: readonly Range[], lead = 12): { text: string; ranges: Range[] } {
   const first = ranges.reduce((min, r) => Math.min(min, r[0]), Infinity);
   if (!Number.isFinite(first) || first <= lead) return { text, ranges: [...ranges] };
-  const cut = first - lead;
+  const space = text.indexOf(' ', first - lead);
+  const cut = space !== -1 && space < first ? space + 1 : first - lead;
   const shift = cut - 1; // one character for the ellipsis
   return { text: `…${text.slice(cut)}`, ranges: ranges.map(([s, e]) => [s - shift, e - shift] as const).filter(([s]) => s >= 1) };
 }
