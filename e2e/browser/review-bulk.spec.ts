@@ -94,3 +94,28 @@ test('acting on an item an agent changed meanwhile shows the conflict and change
   await expect(refused).toContainText(`${second.id} changed after this action (edit by agent:e2e-outside`);
   expect(store.view(second.id).reviewStatus).toBe('approved');
 });
+
+test('a bulk decision acts on the versions its summary showed: an item an agent changes before the confirmation refuses all of it', async ({ app, outside }) => {
+  const store = outside();
+  const { review } = app;
+  await review.open(app.go);
+  await review.expectWaiting(8);
+  const chosen = built.pending.slice(0, 3);
+  for (const [i] of chosen.entries()) {
+    await review.key('x');
+    if (i < chosen.length - 1) await review.key('j');
+  }
+  await review.bulkBar.getByRole('button', { name: 'Approve selected…' }).click();
+  const dialog = review.bulkDialog('Approve', 3);
+  await expect(dialog.getByRole('region', { name: 'What will change' })).toContainText('Approve 3 memories: 3 beliefs.');
+  // While the summary is on screen, an agent rewrites one of the three; the queue repaints it.
+  const changed = chosen[1];
+  if (changed === undefined) throw new Error('three items chosen');
+  store.edit(changed.id, { content: `${changed.content}, says the agent` }, 1);
+  await expect(review.list).toContainText(`${changed.content}, says the agent`);
+  await dialog.getByRole('button', { name: 'Approve 3' }).click();
+  await expect(review.conflict).toContainText(changed.id);
+  // One transaction: nothing was approved, not even the two unchanged items.
+  expect(chosen.map((c) => store.view(c.id).reviewStatus)).toEqual(Array(3).fill('pending'));
+  await review.expectWaiting(8);
+});

@@ -17,7 +17,7 @@ import { BulkBar } from '../../components/bulk-bar';
 import { useSelection } from '../../components/use-selection';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { useUndo } from '../undo/use-undo';
-import { BulkDialog, type BulkAction } from './bulk-dialog';
+import { BulkDialog, type BulkAction, type BulkItem } from './bulk-dialog';
 import { KeysDialog, MergeDialog, REVIEW_KEYS, RejectDialog } from './review-dialogs';
 import { ReviewItemCard, textOf, whatOf } from './review-item';
 import { type Decision, useDecide, withoutItems } from './review-mutations';
@@ -123,12 +123,8 @@ function Queue({ items, hasMore, loadMore, loadingMore }: { items: readonly Queu
   });
 
   const bulk = useMutation({
-    mutationFn: ({ action, reason, chosen }: { action: BulkAction; reason: string | undefined; chosen: readonly QueueItem[] }) =>
-      api.call('review.bulk', {
-        action,
-        reason,
-        items: chosen.map((item) => (item.kind === 'memory' ? { id: item.id, expectedVersion: item.memory.version } : { id: item.id })),
-      }),
+    mutationFn: ({ action, reason, requested }: { action: BulkAction; reason: string | undefined; requested: readonly BulkItem[] }) =>
+      api.call('review.bulk', { action, reason, items: [...requested] }),
     onSuccess: (summary) => {
       const queueKey = editingQueries.queue(api).queryKey;
       queryClient.setQueryData(queueKey, (data) => withoutItems(data, new Set(summary.ids)));
@@ -271,9 +267,10 @@ function Queue({ items, hasMore, loadMore, loadingMore }: { items: readonly Queu
         <BulkDialog
           action={dialog.action}
           items={chosen}
+          seen={seen}
           busy={bulk.isPending}
           onClose={() => setDialog(null)}
-          onConfirm={(reason) => bulk.mutate({ action: dialog.action, reason, chosen })}
+          onConfirm={(reason, requested) => bulk.mutate({ action: dialog.action, reason, requested })}
         />
       )}
     </>
