@@ -59,6 +59,8 @@ test('export the demo to JSON, import it into a new mind with a preview, and see
     copied.close();
   }
 
+  // Each type it brought is named as a reader would (raw captures, not "raws"), and links to them.
+  await expect(interop.importDialog.getByRole('link', { name: 'raw captures' })).toBeVisible();
   await interop.importDialog.getByRole('link', { name: 'beliefs' }).click();
   await expect(interop.importDialog).toBeHidden();
   await expect(app.page.getByRole('grid', { name: 'Memories' }).locator('[role="row"][data-memory-id]').first()).toBeVisible();

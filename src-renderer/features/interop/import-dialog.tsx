@@ -17,6 +17,7 @@ import { ModalDialog } from '../../components/modal-dialog';
 import { browserParams } from '../browser/browser-query';
 import { InteropProgressLine, useInteropProgress } from './interop-progress';
 import { PathField } from './path-field';
+import { typePlural } from '../../components/type-nouns';
 
 type ImportKindName = (typeof IMPORT_KIND_NAMES)[number];
 
@@ -184,7 +185,7 @@ function ImportResult({ summary, onClose }: { summary: ImportSummaryView; onClos
             <span key={type}>
               {index > 0 && ', '}
               <a href={hrefOf.browser(browserParams({ types: [type] }))} onClick={onClose}>
-                {type}s
+                {typePlural(type)}
               </a>
             </span>
           ))}{' '}
