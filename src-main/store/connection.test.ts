@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -22,6 +24,22 @@ function expectMindError(work: () => unknown, code: string): MindError {
     return error as MindError;
   }
   throw new Error(`expected a ${code} error`);
+}
+
+/**
+ * Whether another program could take the file for itself right now: SQLite's own test for "am I
+ * the last connection" (a closing connection that gets this lock folds the write-ahead log in and
+ * deletes it). While a connection of ours is open it must not.
+ */
+function anotherProgramGetsExclusiveLock(path: string): boolean {
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const probe = `const D = require(${JSON.stringify(driver)}); const d = new D(process.argv[1], { timeout: 0 });
+    d.pragma('locking_mode = EXCLUSIVE');
+    try { d.prepare('SELECT count(*) FROM sqlite_master').get(); process.stdout.write('taken'); } catch (e) { process.stdout.write(String(e.code)); }
+    d.close();`;
+  const answer = execFileSync(process.execPath, ['-e', probe, path], { encoding: 'utf8' });
+  if (answer !== 'taken' && answer !== 'SQLITE_BUSY') throw new Error(`unexpected probe answer: ${answer}`);
+  return answer === 'taken';
 }
 
 describe('opening a mind file', () => {
@@ -124,6 +142,33 @@ describe('opening a mind file', () => {
     const store = openStore(path);
     expect(store.schemaVersion).toBe(knownSchemaVersion());
     store.close();
+  });
+
+  it('keeps its hold on the file when the same process opens it again, so no other program deletes the log under it', () => {
+    const path = join(dir, 'held.mind');
+    const session = openStore(path);
+    try {
+      expect(anotherProgramGetsExclusiveLock(path)).toBe(false);
+      // The scheduler's connection beside the session's: opening it once read the file directly,
+      // and closing that descriptor dropped every lock the process held on it.
+      openStore(path).close();
+      expect(anotherProgramGetsExclusiveLock(path)).toBe(false);
+    } finally {
+      session.close();
+    }
+    expect(anotherProgramGetsExclusiveLock(path)).toBe(true);
+  });
+
+  it('keeps its hold on the file through the backup it makes before migrating', () => {
+    const path = join(dir, 'upgraded.mind');
+    writeOlderMind(dir, path, 1);
+    const store = openStore(path);
+    try {
+      expect(store.backupPath).not.toBeNull();
+      expect(anotherProgramGetsExclusiveLock(path)).toBe(false);
+    } finally {
+      store.close();
+    }
   });
 
   it('takes the write lock before reading: a second writer meanwhile gets a typed store_busy, nothing half-checked', () => {

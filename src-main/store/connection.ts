@@ -2,7 +2,7 @@
  * Opening a mind file: refuse what is not a mind (or is newer than this app), back up before
  * migrating, apply the migrations, and set the pragmas every connection needs.
  */
-import { closeSync, copyFileSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { readFileSync, type Stats, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
@@ -38,7 +38,6 @@ export interface OpenOptions {
   readonly?: boolean;
 }
 
-const SQLITE_HEADER = 'SQLite format 3\u0000';
 const MIND_TABLES = ['memories', 'journal', 'meta'];
 
 export function openStore(path: string, options: OpenOptions = {}): Store {
@@ -110,35 +109,29 @@ export function knownSchemaVersion(migrationsFolder = findMigrationsFolder()): n
   return journal.entries.length;
 }
 
+/**
+ * What can be told of a path without opening it: missing, a folder. Whether it is SQLite at all is
+ * left to SQLite (its first read answers SQLITE_NOTADB): opening the file ourselves would cost the
+ * process its locks on it. POSIX drops every lock a process holds on a file when any descriptor
+ * of that file closes, so a header read while this process already has the mind open (the
+ * scheduler's connection beside the session's) released the session's shared lock; another
+ * program closing the mind then took it for the last connection and deleted the write-ahead log
+ * under it, with the writes it held.
+ */
 function checkFile(path: string, options: OpenOptions): void {
+  let stat: Stats | undefined;
   try {
-    checkHeader(path, options);
+    stat = statSync(path, { throwIfNoEntry: false });
   } catch (error) {
-    if (error instanceof MindError) throw error;
     throw new MindError('unreadable_file', `Cannot read ${path}: ${(error as Error).message}`, { path });
   }
-}
-
-function checkHeader(path: string, options: OpenOptions): void {
-  if (!existsSync(path)) {
+  if (stat === undefined) {
     if (options.mustExist || options.readonly) {
       throw new MindError('not_found', `No mind file at ${path} (create one with \`mindloom init\`).`, { path });
     }
     return;
   }
-  const stat = statSync(path);
   if (stat.isDirectory()) throw new MindError('not_a_mind', `${path} is a folder, not a mind file.`, { path });
-  if (stat.size === 0) return;
-  const header = Buffer.alloc(16);
-  const fd = openSync(path, 'r');
-  try {
-    readSync(fd, header, 0, 16, 0);
-  } finally {
-    closeSync(fd);
-  }
-  if (header.toString('latin1') !== SQLITE_HEADER) {
-    throw new MindError('not_a_mind', `${path} is not a SQLite file, so it cannot be a Mindloom mind.`, { path });
-  }
 }
 
 function readFileVersion(db: Db, path: string): number {
@@ -189,12 +182,15 @@ function applyPragmas(db: Db, skipWal: boolean): void {
   db.pragma('synchronous = NORMAL');
 }
 
-/** A consistent copy beside the file, so a failed or unwanted upgrade can be undone by hand. */
+/**
+ * A consistent copy beside the file, so a failed or unwanted upgrade can be undone by hand. SQLite
+ * writes it (VACUUM INTO), not a file copy: reading the open file ourselves would drop this
+ * process's locks on it (see `checkFile`).
+ */
 function backupBeforeMigrating(db: Db, path: string, fromVersion: number): string {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const backupPath = `${path}.v${fromVersion}-${stamp}.bak`;
-  db.pragma('wal_checkpoint(TRUNCATE)');
-  copyFileSync(path, backupPath);
+  db.prepare('VACUUM INTO ?').run(backupPath);
   return backupPath;
 }
 
@@ -202,7 +198,7 @@ function asFileError(error: unknown, path: string): MindError {
   const code = (error as { code?: string }).code ?? '';
   const message = (error as Error).message ?? String(error);
   if (code === 'SQLITE_NOTADB') {
-    return new MindError('not_a_mind', `${path} is not a SQLite database.`, { path });
+    return new MindError('not_a_mind', `${path} is not a SQLite file, so it cannot be a Mindloom mind.`, { path });
   }
   if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_CANTOPEN') {
     return new MindError('corrupt_file', `${path} is damaged and cannot be read: ${message}`, { path });
