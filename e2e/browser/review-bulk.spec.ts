@@ -24,11 +24,7 @@ test('a bulk approve shows its summary first, then approves as one undoable acti
   await review.open(app.go);
   await review.expectWaiting(8);
   const chosen = built.pending.slice(0, 5);
-  // x selects the current item; j moves on.
-  for (const [i] of chosen.entries()) {
-    await review.key('x');
-    if (i < chosen.length - 1) await review.key('j');
-  }
+  await review.selectFromCurrent(chosen.length);
   await expect(review.bulkBar).toContainText('5 selected');
   await review.bulkBar.getByRole('button', { name: 'Approve selected…' }).click();
   const dialog = review.bulkDialog('Approve', 5);
@@ -101,10 +97,7 @@ test('a bulk decision acts on the versions its summary showed: an item an agent 
   await review.open(app.go);
   await review.expectWaiting(8);
   const chosen = built.pending.slice(0, 3);
-  for (const [i] of chosen.entries()) {
-    await review.key('x');
-    if (i < chosen.length - 1) await review.key('j');
-  }
+  await review.selectFromCurrent(chosen.length);
   await review.bulkBar.getByRole('button', { name: 'Approve selected…' }).click();
   const dialog = review.bulkDialog('Approve', 3);
   await expect(dialog.getByRole('region', { name: 'What will change' })).toContainText('Approve 3 memories: 3 beliefs.');

@@ -45,6 +45,14 @@ export class ReviewPage {
     await this.page.keyboard.press(key);
   }
 
+  /** Selects the current item and the next `count - 1` from the keyboard: x selects, j moves on. */
+  async selectFromCurrent(count: number): Promise<void> {
+    for (let i = 0; i < count; i += 1) {
+      await this.key('x');
+      if (i < count - 1) await this.key('j');
+    }
+  }
+
   dialog(name: string | RegExp): Locator {
     return this.page.getByRole('dialog', { name });
   }

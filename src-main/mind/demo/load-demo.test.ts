@@ -10,6 +10,7 @@ import { EVIDENCE_REF_KINDS, MEMORY_STATUSES, MEMORY_TYPES, TIERS } from '../../
 import { journalSpan } from '../../store/bulk-queries';
 import { listRuns } from '../../store/consolidation-runs-repo';
 import { listUncertain } from '../attention';
+import { listContradictionCases } from '../contradiction-workbench';
 import { getContradictions } from '../contradictions';
 import { getHistory } from '../history';
 import { getLineage } from '../lineage';
@@ -110,6 +111,16 @@ describe('the demo mind', () => {
       expect(rejection?.reason?.length ?? 0).toBeGreaterThan(20);
       expect(rejection?.actor).toBe('user');
     }
+  });
+
+  it('has a contradiction settled by scoping each side to where it holds', () => {
+    const settled = listContradictionCases(mind, { which: 'settled' }).items;
+    expect(settled).toHaveLength(1);
+    const [sharding] = settled;
+    expect(sharding).toMatchObject({ status: 'resolved', resolution: 'scope' });
+    expect(sharding?.a.memory.fields.context).toMatch(/days/);
+    expect(sharding?.b.memory.fields.context).toMatch(/days/);
+    expect(sharding?.a.memory.fields.context).not.toBe(sharding?.b.memory.fields.context);
   });
 
   it('records open contradictions of every rule kind', () => {

@@ -10,6 +10,7 @@ import { finishRun, insertRun } from '../../store/consolidation-runs-repo';
 import { recordAccess } from '../access';
 import { loadMemory } from '../change';
 import { addCounterEvidence, linkEvidence, reinforceMemory, verifyMemory } from '../confidence-ops';
+import { listContradictionCases, resolveContradictionCase } from '../contradiction-workbench';
 import { scanContradictions } from '../contradictions';
 import { createMemory } from '../create';
 import { editMemory } from '../edit';
@@ -231,6 +232,14 @@ class Replay {
       case 'scan':
         scanContradictions(mind, { actor: options.actor, runId: options.runId });
         return;
+      case 'scope': {
+        const sides = new Set([this.id(action.a), this.id(action.b)]);
+        const open = listContradictionCases(mind, { which: 'open', limit: 500 }).items.find((c) => sides.has(c.a.memory.id) && sides.has(c.b.memory.id));
+        if (open === undefined) throw new MindError('not_found', `no open contradiction between ${action.a} and ${action.b}`);
+        const contexts = Object.fromEntries(Object.entries(action.contexts).map(([key, context]) => [this.id(key), context]));
+        resolveContradictionCase(mind, open.id, { as: 'scope', contexts, note: action.reason }, options);
+        return;
+      }
     }
   }
 

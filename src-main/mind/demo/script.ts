@@ -31,7 +31,9 @@ export type DemoOperation =
   | { op: 'archive' | 'restore' | 'approve' | 'forget' | 'protect' | 'access'; target: DemoKey }
   | { op: 'reject'; target: DemoKey; reason: string }
   /** The store-wide rule contradiction scan. */
-  | { op: 'scan' };
+  | { op: 'scan' }
+  /** Settles the open contradiction between two memories: scoped, each to its context (by key). */
+  | { op: 'scope'; a: DemoKey; b: DemoKey; contexts: Record<DemoKey, string> };
 
 /** One operation with the reason a person or agent gave for it (journaled). */
 export type DemoAction = DemoOperation & { reason?: string };
@@ -136,6 +138,7 @@ export const protect = (target: DemoKey): DemoAction => ({ op: 'protect', target
 export const access = (target: DemoKey): DemoAction => ({ op: 'access', target });
 export const reject = (target: DemoKey, reason: string): DemoAction => ({ op: 'reject', target, reason });
 export const scan = (): DemoAction => ({ op: 'scan' });
+export const scope = (a: DemoKey, b: DemoKey, contexts: Record<DemoKey, string>): DemoAction => ({ op: 'scope', a, b, contexts });
 
 /** Shorthands for evidence references. */
 export const code = (target: DemoKey, location: string, refNote?: string) => ref(target, 'code', location, refNote);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LineageNodeView } from '../../../shared/contract/lineage';
+import type { LinkKind } from '../../../shared/model';
 import { layeredLayout, NODE_HEIGHT, NODE_WIDTH } from '../../../shared/lineage-layout';
 import { displayGraph, GROUP_THRESHOLD, groupIdsOf, linkSlotOffset, mergeExpansion, nodeInDirection, nodeNear, rootsOf, type ShownGraph, whyPaths } from './graph-model';
 
@@ -75,14 +76,15 @@ describe('the lineage graph model', () => {
   });
 
   it('gives links between the same two nodes their own slots, so they are drawn side by side', () => {
+    const fromBelief = (to: string, kind: LinkKind) => ({ from: 'belief', to, kind });
     const doubled: ShownGraph = {
       nodes: [node('belief', 0), node('episode', 1), node('other', 1)],
       edges: [
-        { from: 'belief', to: 'episode', kind: 'derived_from' },
-        { from: 'belief', to: 'other', kind: 'derived_from' },
-        { from: 'belief', to: 'episode', kind: 'evidence' },
-        { from: 'belief', to: 'episode', kind: 'counter_evidence' },
-        { from: 'belief', to: 'episode', kind: 'supersedes' },
+        fromBelief('episode', 'derived_from'),
+        fromBelief('other', 'derived_from'),
+        fromBelief('episode', 'evidence'),
+        fromBelief('episode', 'counter_evidence'),
+        fromBelief('episode', 'supersedes'),
       ],
     };
     const slots = displayGraph(doubled, 'belief', new Set()).edges.map((e) => [e.to, e.kind, e.slot, linkSlotOffset(e.slot)]);

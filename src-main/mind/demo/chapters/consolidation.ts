@@ -6,6 +6,7 @@ import {
   ADA,
   approve,
   at,
+  because,
   belief,
   cite,
   code,
@@ -15,6 +16,7 @@ import {
   reject,
   run,
   scan,
+  scope,
   USER,
   verify,
   type DemoMemory,
@@ -70,6 +72,15 @@ export const CONSOLIDATION: DemoStep[] = [
   ...at('2026-09-14 09:02', USER, reject('bl.c-e2e-useless', 'Contradicted by the record: the e2e suite found the driver-feed race (PR #1334) and the debounce race.')),
   // Ada runs the contradiction scan by hand after the sharding inference came in; the nightly scan finds the rest.
   ...at('2026-09-15 08:30', ADA, scan()),
+  // Both sharding beliefs hold, each on its kind of day: the contradiction is settled by scoping them.
+  ...at(
+    '2026-09-16 10:00',
+    USER,
+    because(
+      'Both measured: sharding wins when runners are free and loses when the shards wait for them.',
+      scope('bl.shard-faster', 'bl.c-shard-slower', { 'bl.shard-faster': 'quiet days on GitHub Actions, runners free', 'bl.c-shard-slower': 'busy days, when the four shards queue for runners' }),
+    ),
+  ),
 
 
   ...at(
