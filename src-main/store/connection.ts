@@ -2,7 +2,7 @@
  * Opening a mind file: refuse what is not a mind (or is newer than this app), back up before
  * migrating, apply the migrations, and set the pragmas every connection needs.
  */
-import { readFileSync, type Stats, statSync } from 'node:fs';
+import { copyFileSync, readFileSync, type Stats, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
@@ -46,18 +46,8 @@ export function openStore(path: string, options: OpenOptions = {}): Store {
 
   const migrationsFolder = findMigrationsFolder();
   const appVersion = knownSchemaVersion(migrationsFolder);
-  let db: Db;
+  let db = connect(path, options);
   try {
-    db = new Database(path, { readonly: options.readonly ?? false, ...nativeBinding() });
-  } catch (error) {
-    const message = (error as Error).message;
-    if (message.includes('directory does not exist')) {
-      throw new MindError('not_found', `Cannot create ${path}: its folder does not exist.`, { path, folder: dirname(path) });
-    }
-    throw new MindError('corrupt_file', `Cannot open ${path}: ${message}`, { path });
-  }
-  try {
-    sqliteVec.load(db);
     const fileVersion = readFileVersion(db, path);
     if (fileVersion > appVersion) {
       throw new MindError(
@@ -72,24 +62,50 @@ export function openStore(path: string, options: OpenOptions = {}): Store {
       if (options.readonly) {
         throw new MindError('invalid_state', `${path} needs a schema upgrade; open it writable once first.`, { path });
       }
-      if (fileVersion > 0 && !inMemory) backupPath = backupBeforeMigrating(db, path, fileVersion);
+      if (fileVersion > 0 && !inMemory) {
+        backupPath = backupBeforeMigrating(db, path, fileVersion);
+        db = connect(path, options);
+        applyPragmas(db, false);
+      }
       migrate(drizzle(db), { migrationsFolder });
       db.pragma(`user_version = ${appVersion}`);
     }
     if (!options.readonly) refreshPlannerStatistics(db);
+    const opened = db;
     return {
-      db,
+      db: opened,
       path,
       schemaVersion: appVersion,
       backupPath,
-      transaction: (work) => runImmediate(db, work, path),
-      close: () => db.close(),
+      transaction: (work) => runImmediate(opened, work, path),
+      close: () => opened.close(),
     };
   } catch (error) {
-    db.close();
+    if (db.open) db.close();
     if (error instanceof MindError) throw error;
     throw asFileError(error, path);
   }
+}
+
+/** A connection with sqlite-vec loaded (it must be there before the vector tables are touched). */
+function connect(path: string, options: OpenOptions): Db {
+  let db: Db;
+  try {
+    db = new Database(path, { readonly: options.readonly ?? false, ...nativeBinding() });
+  } catch (error) {
+    const message = (error as Error).message;
+    if (message.includes('directory does not exist')) {
+      throw new MindError('not_found', `Cannot create ${path}: its folder does not exist.`, { path, folder: dirname(path) });
+    }
+    throw new MindError('corrupt_file', `Cannot open ${path}: ${message}`, { path });
+  }
+  try {
+    sqliteVec.load(db);
+  } catch (error) {
+    db.close();
+    throw asFileError(error, path);
+  }
+  return db;
 }
 
 /**
@@ -183,14 +199,17 @@ function applyPragmas(db: Db, skipWal: boolean): void {
 }
 
 /**
- * A consistent copy beside the file, so a failed or unwanted upgrade can be undone by hand. SQLite
- * writes it (VACUUM INTO), not a file copy: reading the open file ourselves would drop this
- * process's locks on it (see `checkFile`).
+ * A consistent copy beside the file, so a failed or unwanted upgrade can be undone by hand. The
+ * connection is closed first (the caller opens a new one): copying the file reads it through a
+ * descriptor of our own, and closing that would drop the connection's locks (see `checkFile`).
+ * Nothing else in this process can have the file open yet: every open migrates it first.
  */
 function backupBeforeMigrating(db: Db, path: string, fromVersion: number): string {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const backupPath = `${path}.v${fromVersion}-${stamp}.bak`;
-  db.prepare('VACUUM INTO ?').run(backupPath);
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+  copyFileSync(path, backupPath);
   return backupPath;
 }
 
