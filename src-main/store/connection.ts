@@ -2,7 +2,7 @@
  * Opening a mind file: refuse what is not a mind (or is newer than this app), back up before
  * migrating, apply the migrations, and set the pragmas every connection needs.
  */
-import { copyFileSync, readFileSync, type Stats, statSync } from 'node:fs';
+import { accessSync, constants, copyFileSync, readFileSync, type Stats, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
@@ -97,6 +97,8 @@ function connect(path: string, options: OpenOptions): Db {
     if (message.includes('directory does not exist')) {
       throw new MindError('not_found', `Cannot create ${path}: its folder does not exist.`, { path, folder: dirname(path) });
     }
+    const denied = accessDenied(path, options);
+    if (denied !== null) throw new MindError('unreadable_file', `Cannot read ${path}: ${denied}`, { path });
     throw new MindError('corrupt_file', `Cannot open ${path}: ${message}`, { path });
   }
   try {
@@ -106,6 +108,16 @@ function connect(path: string, options: OpenOptions): Db {
     throw asFileError(error, path);
   }
   return db;
+}
+
+/** Why this process may not use the file, if that is why SQLite could not open it (access(2) opens no descriptor). */
+function accessDenied(path: string, options: OpenOptions): string | null {
+  try {
+    accessSync(path, options.readonly ? constants.R_OK : constants.R_OK | constants.W_OK);
+    return null;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? null : (error as Error).message;
+  }
 }
 
 /**
