@@ -2,7 +2,7 @@
  * The two kinds of node the lineage canvas draws: a memory, and a group of memories folded by
  * depth and type in very large graphs. Both are memoized and CSS only: thousands are on screen.
  * Every node's size and link ends are given with it (FLOW_NODE_FRAME), so the first paint has its
- * links; each also draws its two handles (hidden), because React Flow still measures a node once
+ * links; each also draws its handles (hidden), because React Flow still measures a node once
  * and then takes the link ends from the handles it finds in the DOM: with none, it draws no
  * links at all. Zoomed out past reading, a memory is its box and handles alone (no words, bar or
  * buttons): a fraction of the DOM to build, lay out and paint.
@@ -43,7 +43,7 @@ export const linkEndId = (type: 'source' | 'target', slot: number) => `${type}-$
 
 /**
  * What every flow node carries besides its place: its size, as measured, and where links meet it
- * (top and bottom centre), so nodes and links are drawn on the first paint rather than after a
+ * (along the top and the bottom, a place per link slot), so nodes and links are drawn on the first paint rather than after a
  * measuring pass (the pass still runs once; `LinkEnds` keeps its answer the same).
  */
 export const FLOW_NODE_FRAME: Required<Pick<Node, 'width' | 'height' | 'measured' | 'handles'>> = {
