@@ -92,7 +92,7 @@ test('scan, then resolve each kind of contradiction, and reopen one', async ({ a
     await expect(bench.list.locator('.badge-resolution', { hasText: resolution }).first()).toBeVisible();
   }
   await bench.show(functions.a.content);
-  await expect(bench.card).toContainText('Acknowledged as tension');
+  await expect(bench.card).toContainText('Acknowledged as tension by user');
   await expect(bench.card).toContainText('Long functions read well in parsers');
   await saveScreenshot(app.page, testInfo, 'contradictions-resolved');
   await bench.card.getByRole('button', { name: 'Reopen' }).click();

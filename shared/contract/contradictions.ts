@@ -25,6 +25,8 @@ export const ContradictionCaseSchema = z.object({
   note: z.string().nullable(),
   detectedAt: isoTime,
   resolvedAt: isoTime.nullable(),
+  /** Who settled it (`user`, `agent:NAME`, a run's scheduler); null while open or when not known. */
+  resolvedBy: z.string().nullable(),
   a: SideSchema,
   b: SideSchema,
 });

@@ -30,7 +30,8 @@ export function memoryLine(m: MemorySummary): string {
 }
 
 export function contradictionLine(c: ContradictionView): string {
-  return `${c.id} (${c.kind}, ${c.status}): ${c.a.id} "${clip(c.a.content, 160)}" ⟷ ${c.b.id} "${clip(c.b.content, 160)}"`;
+  const settled = c.status === 'open' ? '' : ` as ${c.resolution ?? '?'}${c.resolvedBy === null ? '' : ` by ${c.resolvedBy}`}`;
+  return `${c.id} (${c.kind}, ${c.status}${settled}): ${c.a.id} "${clip(c.a.content, 160)}" ⟷ ${c.b.id} "${clip(c.b.content, 160)}"`;
 }
 
 /** A titled list, or a line saying it is empty. */

@@ -63,6 +63,7 @@ export const ContradictionViewSchema = z.object({
   note: z.string().nullable(),
   detectedAt: z.string(),
   resolvedAt: z.string().nullable(),
+  resolvedBy: z.string().nullable().describe('Who settled it: "user" (a person in the app), "agent:NAME", or a consolidation run; null while open.'),
 });
 
 /** An active belief a statement contradicts by rule (a warning, not a record). */

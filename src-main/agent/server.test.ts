@@ -7,6 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { flagContradiction, resolveContradictionCase } from '../mind/contradiction-workbench';
 import { createMemory } from '../mind/create';
 import { getHistory } from '../mind/history';
 import { setProtected } from '../mind/lifecycle';
@@ -173,6 +174,17 @@ describe('errors come back as tool errors with the typed code', () => {
     expect(getHistory(mind, note.memory.id).map((h) => h.op)).toEqual(['create', 'protect']);
 
     await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/no tool named "no_such_tool"/);
+  });
+
+  it('contradictions: a settled one says how and by whom, in its text and its structured content', async () => {
+    await connect();
+    const a = createMemory(mind, { type: 'belief', content: 'Ship on Fridays' }, { actor: 'user' });
+    const b = createMemory(mind, { type: 'belief', content: 'Never ship on Fridays' }, { actor: 'user' });
+    const flagged = flagContradiction(mind, a.id, b.id, { actor: 'user' });
+    resolveContradictionCase(mind, flagged.id, { as: 'tension', note: 'depends on the release' }, { actor: 'user' });
+    const result = await call('contradictions', { status: 'acknowledged' });
+    expect(textOf(result)).toContain(`${flagged.id} (flagged, acknowledged as tension by user)`);
+    expect(result.structuredContent).toMatchObject({ contradictions: [{ id: flagged.id, resolution: 'tension', resolvedBy: 'user' }] });
   });
 
   it('forget leaves a tombstone and tells the model so, and what stood on it', async () => {

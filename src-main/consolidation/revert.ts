@@ -67,7 +67,7 @@ function revertMemory(mind: Mind, current: MemoryRecord, rows: readonly JournalE
   for (const row of rows) {
     if (!created) takeBackLinks(mind, current, row);
     if (row.op === 'contradiction_detected' && typeof row.after?.contradiction === 'string') {
-      resolveContradiction(db, row.after.contradiction, 'reverted', mind.now());
+      resolveContradiction(db, row.after.contradiction, 'reverted', { at: mind.now(), by: actor });
     }
     if (row.op.startsWith('propose_') && typeof row.after?.proposal === 'string') {
       const proposal = findProposal(db, row.after.proposal);

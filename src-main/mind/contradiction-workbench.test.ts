@@ -10,8 +10,11 @@ import {
 } from './contradiction-workbench';
 import { scanContradictions, scanContradictionsInSteps } from './contradictions';
 import { editMemory } from './edit';
+import { forgetMemory } from './lifecycle';
 import { getMemoryView } from './memory-view';
 import type { Mind } from './mind';
+import { supersedeAndSettle } from './supersede';
+import { undoAction } from './undo';
 import { USER, add, expectRefusedWithoutWrites, freshMind } from './test-support';
 
 let mind: Mind;
@@ -78,6 +81,26 @@ describe('the contradiction workbench', () => {
     resolveContradictionCase(mind, c.id, { as: 'archive', keep: a.id }, USER);
     expect(findMemoryById(mind.store.db, b.id)?.status).toBe('archived');
     expect(findMemoryById(mind.store.db, a.id)?.status).toBe('active');
+  });
+
+  it('keeps who settled each contradiction: the resolver, the one who superseded or forgot a side; reopening and undo clear it', () => {
+    const { a, b, c } = pair();
+    const agent = { actor: 'agent:ada' };
+    resolveContradictionCase(mind, c.id, { as: 'tension', note: 'both hold' }, agent);
+    expect(listContradictionCases(mind, { which: 'settled' }).items[0]).toMatchObject({ id: c.id, resolvedBy: 'agent:ada' });
+    reopenContradiction(mind, c.id, USER);
+    expect(listContradictionCases(mind).items[0]).toMatchObject({ id: c.id, resolvedBy: null });
+    undoAction(mind, null, USER);
+    expect(findContradiction(mind.store.db, c.id)).toMatchObject({ status: 'acknowledged', resolvedBy: 'agent:ada' });
+    undoAction(mind, null, agent);
+    expect(findContradiction(mind.store.db, c.id)).toMatchObject({ status: 'open', resolvedBy: null });
+
+    supersedeAndSettle(mind, a.id, { content: 'Write tests first for risky changes' }, USER);
+    expect(findContradiction(mind.store.db, c.id)).toMatchObject({ status: 'resolved', resolution: 'supersede', resolvedBy: 'user' });
+    const d = add(mind, { type: 'belief', content: 'Tests first is a waste' });
+    const forgotten = flagContradiction(mind, b.id, d.id, USER);
+    forgetMemory(mind, d.id, { actor: 'agent:claude' });
+    expect(findContradiction(mind.store.db, forgotten.id)).toMatchObject({ resolution: 'forgotten', resolvedBy: 'agent:claude' });
   });
 
   it('refuses, changing nothing: a tension without a note, a missing --keep, a side changed meanwhile, a settled one', () => {

@@ -81,7 +81,7 @@ function requireContradiction(mind: Mind, id: string): ContradictionRecord {
   return found;
 }
 
-const stateOfRecord = (c: ContradictionRecord) => ({ status: c.status, resolution: c.resolution, note: c.note, resolvedAt: c.resolvedAt });
+const stateOfRecord = (c: ContradictionRecord) => ({ status: c.status, resolution: c.resolution, note: c.note, resolvedAt: c.resolvedAt, resolvedBy: c.resolvedBy });
 
 /** Marks two memories as contradicting, by hand. */
 export function flagContradiction(mind: Mind, aId: string, bId: string, options: { actor: string; note?: string | undefined }): ContradictionCase {
@@ -105,7 +105,7 @@ export function flagContradiction(mind: Mind, aId: string, bId: string, options:
       kind: 'contradiction',
       id,
       before: null,
-      after: { status: 'open', resolution: null, note, resolvedAt: null },
+      after: { status: 'open', resolution: null, note, resolvedAt: null, resolvedBy: null },
       op: 'contradiction_flagged',
       actor: options.actor,
       memoryId: a.id,
@@ -161,6 +161,7 @@ export function resolveContradictionCase(mind: Mind, id: string, input: ResolveI
       resolution: input.as,
       note: note ?? c.note,
       resolvedAt: mind.now(),
+      resolvedBy: options.actor,
     };
     changeRecord(mind, {
       kind: 'contradiction',
@@ -252,7 +253,7 @@ export function reopenContradiction(mind: Mind, id: string, options: { actor: st
       kind: 'contradiction',
       id,
       before: stateOfRecord(c),
-      after: { status: 'open', resolution: null, note: options.note?.trim() || c.note, resolvedAt: null },
+      after: { status: 'open', resolution: null, note: options.note?.trim() || c.note, resolvedAt: null, resolvedBy: null },
       op: 'contradiction_reopened',
       actor: options.actor,
       memoryId: a.id,

@@ -167,6 +167,8 @@ export interface ContradictionViewOf<A> {
   note: string | null;
   detectedAt: string;
   resolvedAt: string | null;
+  /** The actor who settled it (`user`, `agent:NAME`, …); null while open or when not known. */
+  resolvedBy: string | null;
 }
 
 export type ContradictionView = ContradictionViewOf<{ id: string; content: string }>;
@@ -184,6 +186,7 @@ export function presentContradiction<A>(c: ContradictionFacts, a: A, b: A): Cont
     note: c.note,
     detectedAt: iso(c.detectedAt) as string,
     resolvedAt: iso(c.resolvedAt),
+    resolvedBy: c.resolvedBy,
   };
 }
 

@@ -105,7 +105,7 @@ export function forgetMemory(mind: Mind, id: string, options: WriteOptions): Mem
 function settleAfterForgetting(mind: Mind, forgotten: MemoryRecord, options: WriteOptions): void {
   const db = mind.store.db;
   const at = mind.now();
-  for (const contradiction of resolveContradictionsOf(db, forgotten.seq, 'forgotten', at)) {
+  for (const contradiction of resolveContradictionsOf(db, forgotten.seq, 'forgotten', { at, by: options.actor })) {
     appendJournal(db, {
       at,
       actor: options.actor,

@@ -31,10 +31,10 @@ interface RecordType {
 
 export const RECORD_TYPES: Readonly<Record<RecordKind, RecordType>> = {
   contradiction: {
-    fields: ['status', 'resolution', 'note', 'resolvedAt'],
+    fields: ['status', 'resolution', 'note', 'resolvedAt', 'resolvedBy'],
     read: (db, id) => readContradictionState(db, String(id)) as RecordState | null,
     write: (db, id, state) => writeContradictionState(db, String(id), state as unknown as ContradictionState),
-    withdrawn: (at) => ({ status: 'resolved', resolution: 'withdrawn', resolvedAt: at }),
+    withdrawn: (at) => ({ status: 'resolved', resolution: 'withdrawn', resolvedAt: at, resolvedBy: null }),
     created: { status: 'open' },
   },
   rejection: {

@@ -132,8 +132,8 @@ export function supersedeAndSettle(mind: Mind, oldId: string, input: SupersedeIn
       changeRecord(mind, {
         kind: 'contradiction',
         id: c.id,
-        before: { status: c.status, resolution: c.resolution, note: c.note, resolvedAt: c.resolvedAt },
-        after: { status: 'resolved', resolution: 'supersede', note: c.note, resolvedAt: mind.now() },
+        before: { status: c.status, resolution: c.resolution, note: c.note, resolvedAt: c.resolvedAt, resolvedBy: c.resolvedBy },
+        after: { status: 'resolved', resolution: 'supersede', note: c.note, resolvedAt: mind.now(), resolvedBy: options.actor },
         op: 'contradiction_resolved',
         actor: options.actor,
         memoryId: oldId,

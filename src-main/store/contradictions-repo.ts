@@ -13,6 +13,8 @@ export interface ContradictionFacts {
   note: string | null;
   detectedAt: number;
   resolvedAt: number | null;
+  /** Who settled it: the actor of the resolution (null while open, and for a few settled before it was kept). */
+  resolvedBy: string | null;
 }
 
 export interface ContradictionRow extends ContradictionFacts {
@@ -38,7 +40,7 @@ export function insertContradiction(
 }
 
 const SELECT = `SELECT c.id, a.id AS aId, b.id AS bId, a.content AS aContent, b.content AS bContent, c.kind, c.detector,
-  c.status, c.resolution, c.note, c.detected_at AS detectedAt, c.resolved_at AS resolvedAt
+  c.status, c.resolution, c.note, c.detected_at AS detectedAt, c.resolved_at AS resolvedAt, c.resolved_by AS resolvedBy
   FROM contradictions c JOIN memories a ON a.seq = c.a_seq JOIN memories b ON b.seq = c.b_seq`;
 
 export function listContradictions(db: Db, status: ContradictionStatus | null, limit: number): ContradictionRow[] {
@@ -62,21 +64,22 @@ export function hasContradiction(db: Db, aSeq: number, bSeq: number): boolean {
 }
 
 /** Resolves every unresolved contradiction involving a memory; returns their ids. */
-export function resolveContradictionsOf(db: Db, seq: number, resolution: string, at: number): string[] {
+export function resolveContradictionsOf(db: Db, seq: number, resolution: string, settled: { at: number; by: string }): string[] {
   return (
     stmt(
       db,
-      `UPDATE contradictions SET status = 'resolved', resolution = ?, resolved_at = ?
+      `UPDATE contradictions SET status = 'resolved', resolution = ?, resolved_at = ?, resolved_by = ?
        WHERE (a_seq = ? OR b_seq = ?) AND status != 'resolved' RETURNING id`,
-    ).all(resolution, at, seq, seq) as { id: string }[]
+    ).all(resolution, settled.at, settled.by, seq, seq) as { id: string }[]
   ).map((r) => r.id);
 }
 
 /** Resolves one contradiction by id (a reverted run takes back what its scan recorded). */
-export function resolveContradiction(db: Db, id: string, resolution: string, at: number): void {
-  stmt(db, `UPDATE contradictions SET status = 'resolved', resolution = ?, resolved_at = ? WHERE id = ? AND status != 'resolved'`).run(
+export function resolveContradiction(db: Db, id: string, resolution: string, settled: { at: number; by: string }): void {
+  stmt(db, `UPDATE contradictions SET status = 'resolved', resolution = ?, resolved_at = ?, resolved_by = ? WHERE id = ? AND status != 'resolved'`).run(
     resolution,
-    at,
+    settled.at,
+    settled.by,
     id,
   );
 }
@@ -91,22 +94,25 @@ export interface ContradictionState {
   resolution: string | null;
   note: string | null;
   resolvedAt: number | null;
+  resolvedBy: string | null;
 }
 
 export function readContradictionState(db: Db, id: string): ContradictionState | null {
   return (
-    (stmt(db, 'SELECT status, resolution, note, resolved_at AS resolvedAt FROM contradictions WHERE id = ?').get(id) as
+    (stmt(db, 'SELECT status, resolution, note, resolved_at AS resolvedAt, resolved_by AS resolvedBy FROM contradictions WHERE id = ?').get(id) as
       | ContradictionState
       | undefined) ?? null
   );
 }
 
-export function writeContradictionState(db: Db, id: string, state: ContradictionState): void {
-  stmt(db, 'UPDATE contradictions SET status = ?, resolution = ?, note = ?, resolved_at = ? WHERE id = ?').run(
+/** A state journaled before the resolver was kept has none: it is written as unknown. */
+export function writeContradictionState(db: Db, id: string, state: Omit<ContradictionState, 'resolvedBy'> & { resolvedBy?: string | null }): void {
+  stmt(db, 'UPDATE contradictions SET status = ?, resolution = ?, note = ?, resolved_at = ?, resolved_by = ? WHERE id = ?').run(
     state.status,
     state.resolution,
     state.note,
     state.resolvedAt,
+    state.resolvedBy ?? null,
     id,
   );
 }
@@ -119,7 +125,7 @@ export interface ContradictionRecord extends ContradictionFacts {
 }
 
 const RECORD_COLUMNS = `seq, id, a_seq AS aSeq, b_seq AS bSeq, kind, detector, status, resolution, note,
-  detected_at AS detectedAt, resolved_at AS resolvedAt`;
+  detected_at AS detectedAt, resolved_at AS resolvedAt, resolved_by AS resolvedBy`;
 
 export function findContradiction(db: Db, id: string): ContradictionRecord | null {
   return (stmt(db, `SELECT ${RECORD_COLUMNS} FROM contradictions WHERE id = ?`).get(id) as ContradictionRecord | undefined) ?? null;

@@ -277,6 +277,41 @@ describe('migrations', () => {
     }
   });
 
+  it('0011_contradiction_resolver records who settled a contradiction, and fills it in for those settled before from the journal', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mindloom-resolver-'));
+    try {
+      const path = join(dir, 'older.mind');
+      writeOlderMind(dir, path, 11);
+      const older = new Database(path);
+      const seqs = ['a', 'b', 'c', 'd'].map((id) => insertMemory(older, memoryRow({ id: `bl_${id}`, type: 'belief' })));
+      const contradiction = older.prepare(`INSERT INTO contradictions (id, a_seq, b_seq, kind, detector, status, detected_at) VALUES (?, ?, ?, 'direct', 'rules', ?, 1)`);
+      contradiction.run('ct_settled', seqs[0], seqs[1], 'resolved');
+      contradiction.run('ct_reopened', seqs[2], seqs[3], 'open');
+      contradiction.run('ct_unjournaled', seqs[0], seqs[3], 'resolved');
+      const journal = older.prepare(`INSERT INTO journal (at, actor, op, memory_id, after) VALUES (?, ?, ?, 'bl_a', ?)`);
+      journal.run(10, 'agent:ada', 'contradiction_resolved', JSON.stringify({ contradiction: 'ct_settled', status: 'resolved' }));
+      journal.run(20, 'user', 'contradiction_reopened', JSON.stringify({ contradiction: 'ct_settled', status: 'open' }));
+      journal.run(30, 'user', 'contradiction_resolved', JSON.stringify({ contradiction: 'ct_settled', status: 'resolved' }));
+      journal.run(40, 'user', 'contradiction_resolved', JSON.stringify({ contradiction: 'ct_reopened', status: 'resolved' }));
+      journal.run(50, 'user', 'contradiction_reopened', JSON.stringify({ contradiction: 'ct_reopened', status: 'open' }));
+      older.close();
+
+      const store = openStore(path);
+      try {
+        const resolvers = store.db.prepare('SELECT id, resolved_by AS resolvedBy FROM contradictions ORDER BY id').all();
+        expect(resolvers).toEqual([
+          { id: 'ct_reopened', resolvedBy: null },
+          { id: 'ct_settled', resolvedBy: 'user' },
+          { id: 'ct_unjournaled', resolvedBy: null },
+        ]);
+      } finally {
+        store.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('replayed on an empty database, match the committed schema snapshot', async () => {
     await expect(schemaOf()).toMatchFileSnapshot('./__snapshots__/schema.sql');
   });

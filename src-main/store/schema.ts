@@ -189,6 +189,8 @@ export const contradictions = sqliteTable(
     note: text('note'),
     detectedAt: integer('detected_at').notNull(),
     resolvedAt: integer('resolved_at'),
+    /** Who settled it (`user`, `agent:NAME`, a run's scheduler): the workbench says whose decision stands. */
+    resolvedBy: text('resolved_by'),
   },
   (t) => [
     uniqueIndex('contradictions_id').on(t.id),

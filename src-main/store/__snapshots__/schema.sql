@@ -157,7 +157,7 @@ CREATE TABLE `contradictions` (
 	`resolution` text,
 	`note` text,
 	`detected_at` integer NOT NULL,
-	`resolved_at` integer,
+	`resolved_at` integer, `resolved_by` text,
 	FOREIGN KEY (`a_seq`) REFERENCES `memories`(`seq`) ON UPDATE no action ON DELETE no action,
 	FOREIGN KEY (`b_seq`) REFERENCES `memories`(`seq`) ON UPDATE no action ON DELETE no action
 );

@@ -174,6 +174,7 @@ function CaseCard({ item, onSettled }: { item: ContradictionCase; onSettled(): v
         <section className="case-resolved" aria-label="Resolution">
           <p>
             <strong>{item.status === 'acknowledged' ? 'Acknowledged' : 'Resolved'}</strong> as <span className="badge badge-resolution">{item.resolution}</span>
+            {item.resolvedBy !== null && <> by {item.resolvedBy}</>}
             {item.resolvedAt !== null && (
               <>
                 {' '}
