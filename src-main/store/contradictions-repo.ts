@@ -72,15 +72,6 @@ export function resolveContradictionsOf(db: Db, seq: number, resolution: string,
   ).map((r) => r.id);
 }
 
-/** Resolves one contradiction by id (a reverted run takes back what its scan recorded). */
-export function resolveContradiction(db: Db, id: string, resolution: string, at: number): void {
-  stmt(db, `UPDATE contradictions SET status = 'resolved', resolution = ?, resolved_at = ? WHERE id = ? AND status != 'resolved'`).run(
-    resolution,
-    at,
-    id,
-  );
-}
-
 export function countOpenContradictions(db: Db): number {
   return (stmt(db, `SELECT count(*) AS n FROM contradictions WHERE status = 'open'`).get() as { n: number }).n;
 }
