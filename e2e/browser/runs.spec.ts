@@ -1,7 +1,8 @@
 /**
  * The run history: a consolidation run over the open mind is listed with what it reported, its
  * changeset names the belief it drafted, and Revert (after its confirmation) archives that belief
- * and marks the run reverted, in place.
+ * and marks the run reverted, in place. The revert's toast offers Undo: the run stands unreverted
+ * again, its belief back, and Revert is offered again.
  */
 import { join } from 'node:path';
 import { expect, test } from '../fixtures';
@@ -38,17 +39,58 @@ test('a run is listed with what it did, its changes open, and Revert takes them 
   await expect(creation).toContainText(`→ ${(drafted.confidence * 100).toFixed(0)}%`);
   await saveScreenshot(app.page, testInfo, 'run-changes');
 
-  await runs.runCard.getByRole('button', { name: 'Revert this run…' }).click();
+  await runs.revertButton.click();
   await expect(runs.revertDialog).toContainText('What it created is archived');
   await saveScreenshot(app.page, testInfo, 'run-revert-dialog');
   await runs.revertDialog.getByRole('button', { name: 'Revert', exact: true }).click();
   await expect(runs.revertDialog).toBeHidden();
   await expect(app.toasts.withText(`of ${run.runId}.`)).toBeVisible();
   await expect(runs.runCard).toContainText('reverted');
-  await expect(runs.runCard.getByRole('button', { name: 'Revert this run…' })).toBeHidden();
+  await expect(runs.revertButton).toBeHidden();
   await expect(creation.locator('.badge', { hasText: 'archived' })).toBeVisible();
   expect(store.view(drafted.id).status).toBe('archived');
 
   await app.page.getByRole('link', { name: 'All runs' }).click();
   await expect(runs.run(run.runId)).toContainText('reverted');
+});
+
+test.describe('a demo run', () => {
+  test.use({ mind: { kind: 'demo' } });
+
+  test('its revert is undone from the toast: the run is not reverted any more and may be reverted again', async ({ app, outside }, testInfo) => {
+    const store = outside();
+    const { runs } = app;
+    const runId = 'run_20261114';
+    const drafted = store.list({ filter: { types: ['belief'], text: 'support tickets before drafting release notes' } })[0];
+    if (drafted === undefined) throw new Error('the demo lacks the belief its November run drafted');
+    await app.go(`#/runs/${runId}`);
+    await expect(runs.heading).toHaveText(`Run ${runId}`);
+    const creation = runs.change('create', drafted.id);
+    await expect(creation).toBeVisible();
+    await expect(runs.runCard).not.toContainText('reverted');
+
+    await runs.revert();
+    const done = app.toasts.withText(`of ${runId}.`);
+    await expect(done).toBeVisible();
+    await expect(runs.runCard).toContainText('reverted');
+    await expect(runs.revertButton).toBeHidden();
+    await expect(creation.locator('.badge', { hasText: 'archived' })).toBeVisible();
+    expect(store.view(drafted.id).status).toBe('archived');
+
+    await done.getByRole('button', { name: 'Undo' }).click();
+    await expect(app.toasts.withText(/^Undone/)).toBeVisible();
+    await expect(runs.runCard).not.toContainText('reverted');
+    await expect(runs.revertButton).toBeVisible();
+    await expect(creation.locator('.badge', { hasText: 'archived' })).toBeHidden();
+    expect(store.view(drafted.id).status).toBe('active');
+    await saveScreenshot(app.page, testInfo, 'run-revert-undone');
+
+    await app.page.getByRole('link', { name: 'All runs' }).click();
+    await expect(runs.run(runId)).toBeVisible();
+    await expect(runs.run(runId)).not.toContainText('reverted');
+    await runs.openRun(runId);
+    await runs.revert();
+    await expect(runs.runCard).toContainText('reverted');
+    expect(store.view(drafted.id).status).toBe('archived');
+  });
 });

@@ -6,6 +6,7 @@ export class RunsPage {
   readonly list: Locator;
   readonly changes: Locator;
   readonly runCard: Locator;
+  readonly revertButton: Locator;
   readonly revertDialog: Locator;
 
   constructor(readonly page: Page) {
@@ -13,6 +14,7 @@ export class RunsPage {
     this.list = page.getByRole('list', { name: 'Runs, newest first' });
     this.changes = page.getByRole('list', { name: 'Changes' });
     this.runCard = page.getByRole('region', { name: 'The run' });
+    this.revertButton = this.runCard.getByRole('button', { name: 'Revert this run…' });
     this.revertDialog = page.getByRole('dialog', { name: 'Revert this run' });
   }
 
@@ -30,6 +32,13 @@ export class RunsPage {
     await this.run(id).getByRole('link', { name: `Run ${id}` }).click();
     await expect(this.heading).toHaveText(`Run ${id}`);
     await expect(this.changes.or(this.page.getByText('This run changed nothing'))).toBeVisible();
+  }
+
+  /** Reverts the open run through its confirmation. */
+  async revert(): Promise<void> {
+    await this.revertButton.click();
+    await this.revertDialog.getByRole('button', { name: 'Revert', exact: true }).click();
+    await expect(this.revertDialog).toBeHidden();
   }
 
   change(op: string, memoryId: string): Locator {

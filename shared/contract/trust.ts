@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { linkKindSchema, memoryStatusSchema, memoryTypeSchema } from '../model';
 import { count, expectedVersion, isoTime, memoryId, MemoryViewSchema, noPayload } from './common';
+import { action } from './review';
 
 /** What forgetting a memory would do (src-main/mind/forget-impact.ts). */
 export const ForgetImpactSchema = z.object({
@@ -42,6 +43,8 @@ export const RevertResultSchema = z.object({
   reverted: count,
   /** Memories changed after the run by someone else: left as they are. */
   conflicts: z.array(z.object({ memoryId: z.string(), laterChange: z.object({ seq: z.number().int(), actor: z.string(), op: z.string() }) })),
+  /** The revert is one action: Undo takes it back. */
+  action,
 });
 
 export const CHECK_NAMES = ['integrity', 'link_ends', 'superseded_successors', 'tallies', 'search_index', 'orphaned_runs', 'versions'] as const;

@@ -22,7 +22,7 @@ export function trustCalls(ctx: ApiContext): HandlerSlice<TrustCall> {
     'consolidation.revert': ({ runId }) => {
       const result = revertRun(mind(), runId, { actor: 'user' });
       ctx.changed([...result.memoryIds]);
-      return { runId: result.runId, reverted: result.reverted, conflicts: [...result.conflicts] };
+      return { runId: result.runId, reverted: result.reverted, conflicts: [...result.conflicts], action: result.action };
     },
     'mind.backup': async (request) => {
       let path = request?.path ?? null;

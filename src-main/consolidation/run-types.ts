@@ -67,4 +67,6 @@ export interface RevertResult {
   readonly conflicts: readonly RevertConflict[];
   /** The memories the revert changed (the windows refresh these). */
   readonly memoryIds: readonly string[];
+  /** The revert's action: undoing it (mind/undo.ts) takes the revert back. */
+  readonly action: number;
 }

@@ -1,21 +1,23 @@
 /**
- * Records that are not memories but change with a person's decisions: contradictions, rejections
- * and proposals. Each change is journaled with the record's state before and after, under the
- * record's key (`{contradiction: id, status, …}`), so undo can put any of them back the way it
- * put memories back, and an undo of an undo (a redo) reads the same way.
+ * Records that are not memories but change with a person's decisions: contradictions, rejections,
+ * proposals, and whether a consolidation run stands reverted. Each change is journaled with the
+ * record's state before and after, under the record's key (`{contradiction: id, status, …}`), so
+ * undo can put any of them back the way it put memories back, and an undo of an undo (a redo)
+ * reads the same way.
  */
 import {
   type ContradictionState,
   readContradictionState,
   writeContradictionState,
 } from '../store/contradictions-repo';
+import { findRun, markRunReverted } from '../store/consolidation-runs-repo';
 import { appendJournal } from '../store/journal-repo';
 import { type ProposalState, readProposalState, writeProposalState } from '../store/proposals-repo';
 import { findRejectionBySeq, setRejectionRevoked } from '../store/rejections-repo';
 import type { Db } from '../store/connection';
 import type { Mind } from './mind';
 
-export type RecordKind = 'contradiction' | 'rejection' | 'proposal';
+export type RecordKind = 'contradiction' | 'rejection' | 'proposal' | 'run';
 export type RecordState = Record<string, unknown>;
 
 interface RecordType {
@@ -53,6 +55,18 @@ export const RECORD_TYPES: Readonly<Record<RecordKind, RecordType>> = {
     write: (db, id, state) => writeProposalState(db, String(id), state as unknown as ProposalState),
     withdrawn: (at) => ({ status: 'withdrawn', decidedAt: at, decidedBy: null, decisionNote: 'undone' }),
     created: { status: 'pending' },
+  },
+  run: {
+    fields: ['revertedAt'],
+    read: (db, id) => {
+      const run = findRun(db, String(id));
+      return run ? { revertedAt: run.revertedAt } : null;
+    },
+    write: (db, id, state) => markRunReverted(db, String(id), (state.revertedAt as number | null) ?? null),
+    // No action a person can undo creates a run (its own rows are reverted, not undone): a run not
+    // reverted is the only state to fall back on.
+    withdrawn: () => ({ revertedAt: null }),
+    created: { revertedAt: null },
   },
 };
 

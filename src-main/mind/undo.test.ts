@@ -6,6 +6,7 @@ import { findRejection } from '../store/rejections-repo';
 import { journalOfAction } from '../store/journal-repo';
 import { linksFrom, linksTo } from '../store/links-repo';
 import { findMemoryById } from '../store/memories-repo';
+import { applyChange } from './change';
 import { approveMemory, editAndApprove, mergeInto, rejectMemory, rejectionFingerprint } from './review';
 import { flagContradiction, reopenContradiction, resolveContradictionCase } from './contradiction-workbench';
 import { editMemory } from './edit';
@@ -242,6 +243,17 @@ describe('undo', () => {
     const byRun = createMemory(mind, { type: 'note', content: 'from a run' }, { actor: 'scheduler:run_1', runId: 'run_1' });
     const [entry] = journalRows(mind, byRun.id);
     expect(expectMindError(() => undoAction(mind, entry?.seq ?? 0, USER), 'invalid_state').message).toContain('revert the run instead');
+  });
+
+  it('refuses a revert made before reverts could be undone: it deleted the links it took back and left no mark on its run', () => {
+    fresh();
+    const { belief } = pendingBelief('Reverted long ago');
+    // Such a revert journaled only its memories' rows (here archiving what the run had drafted).
+    mind.store.transaction(() =>
+      applyChange(mind, belief, { status: 'archived' }, { op: 'revert', options: USER, note: { reverts: [1], revertedRun: 'run_old' } }),
+    );
+    const error = expectRefusedWithoutWrites(mind, () => undoAction(mind, null, USER), 'invalid_state');
+    expect(error.message).toContain('reverted consolidation run run_old before a revert could be undone');
   });
 
   it('undoes the last action in effect, one after another (a stack), skipping undone ones', () => {

@@ -6,8 +6,11 @@
  * - a memory it changed gets back each field's value from before (the journal's `before`);
  * - a memory it created is archived (the row and its history stay);
  * - a link it made is voided (the row stays, stamped; lineage and counts skip it);
+ * - a link it voided (journaled as `voidedLinks`) stands again;
  * - a contradiction, rejection or proposal gets back its state from before; one it created is
  *   withdrawn (a contradiction resolved as `withdrawn`, a rejection revoked, a proposal withdrawn);
+ * - a consolidation run it reverted (consolidation/revert.ts: the run's mark is a record too)
+ *   stands unreverted again, so it may be reverted again;
  * - an evidence reference it attached is removed (and put back by a redo);
  * - settings it changed get their values back.
  * An undo journals exactly the same way, so undoing an undo is the redo.
@@ -15,7 +18,8 @@
  * Nothing is overwritten: when anything the action touched changed since (an agent edited the
  * memory, another window resolved the contradiction), the undo is refused with the reason and
  * changes nothing. Forgetting cannot be undone, and a consolidation run's own changes are taken
- * back by reverting the run.
+ * back by reverting the run; a revert made before reverts were journaled as records (it deleted
+ * the links it took back) cannot be undone either.
  */
 import { MindError } from '../../shared/errors';
 import { mergeSettings, SettingsPatchSchema } from '../../shared/settings';
@@ -174,6 +178,17 @@ function planUndo(mind: Mind, actionId: number, rows: readonly JournalEntry[]): 
       'invalid_state',
       `Entry ${first.seq} is part of consolidation run ${scheduled.runId ?? scheduled.actor.slice('scheduler:'.length)}: revert the run instead.`,
       { action: actionId, runId: scheduled.runId },
+    );
+  }
+  // A revert made before reverts could be undone names its run on its memories' rows but journaled
+  // no mark on the run (`revert_run`): undone, its memories would come back while the run stayed
+  // reverted, and without the links it deleted.
+  const revert = rows.find((row) => row.op === 'revert' && typeof row.after?.revertedRun === 'string');
+  if (revert && !rows.some((row) => row.op === 'revert_run')) {
+    throw new MindError(
+      'invalid_state',
+      `Entry ${first.seq} reverted consolidation run ${String(revert.after?.revertedRun)} before a revert could be undone; it cannot be undone.`,
+      { action: actionId },
     );
   }
   const plan: UndoPlan = { patches: [], records: [], linksToRevive: [], linksToVoid: [], refsToRemove: [], refsToAdd: [], settingsBefore: null };

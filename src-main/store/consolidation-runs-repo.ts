@@ -60,7 +60,8 @@ export function finishRun(
   );
 }
 
-export function markRunReverted(db: Db, id: string, at: number): void {
+/** Marks a run reverted at `at`, or (null) no longer reverted: its revert was undone. */
+export function markRunReverted(db: Db, id: string, at: number | null): void {
   stmt(db, 'UPDATE consolidation_runs SET reverted_at = ? WHERE id = ?').run(at, id);
 }
 
@@ -146,11 +147,26 @@ export function runChangesPage(db: Db, runId: string, afterSeq: number, limit: n
   return rows.map(({ type, content, status, ...change }) => ({ ...change, memory: type === null ? null : { type, content, status } }));
 }
 
-/** The first change to a memory after `afterSeq` that does not belong to the run. */
+/**
+ * The first change to a memory after `afterSeq` that belongs neither to the run nor to an earlier
+ * revert of it: the actions of such a revert (its `revert` row names the run) and of the undos and
+ * redos chained to it (their `undo` rows name the action they undo) are left out. A run is reverted
+ * only while it stands unreverted, so each such chain ended on the undo that put the memory back as
+ * the run left it (an undo is refused once the memory moved on): together they changed nothing.
+ */
 export function firstChangeOutsideRun(db: Db, memoryId: string, afterSeq: number, runId: string): JournalEntry | null {
   const row = stmt(
     db,
-    `SELECT * FROM journal WHERE memory_id = ? AND seq > ? AND (run_id IS NULL OR run_id != ?) ORDER BY seq LIMIT 1`,
-  ).get(memoryId, afterSeq, runId) as JournalRow | undefined;
+    `WITH RECURSIVE later AS (
+       SELECT coalesce(action_id, seq) AS action, op, after FROM journal
+       WHERE memory_id = @memoryId AND seq > @afterSeq AND op IN ('revert', 'undo')
+     ), chain(action) AS (
+       SELECT action FROM later WHERE op = 'revert' AND json_extract(after, '$.revertedRun') = @runId
+       UNION
+       SELECT later.action FROM later JOIN chain ON json_extract(later.after, '$.undoes') = chain.action
+     )
+     SELECT * FROM journal WHERE memory_id = @memoryId AND seq > @afterSeq AND (run_id IS NULL OR run_id != @runId)
+       AND coalesce(action_id, seq) NOT IN chain ORDER BY seq LIMIT 1`,
+  ).get({ memoryId, afterSeq, runId }) as JournalRow | undefined;
   return row ? journalEntryOf(row) : null;
 }

@@ -74,16 +74,6 @@ export function resolveContradictionsOf(db: Db, seq: number, resolution: string,
   ).map((r) => r.id);
 }
 
-/** Resolves one contradiction by id (a reverted run takes back what its scan recorded). */
-export function resolveContradiction(db: Db, id: string, resolution: string, settled: { at: number; by: string }): void {
-  stmt(db, `UPDATE contradictions SET status = 'resolved', resolution = ?, resolved_at = ?, resolved_by = ? WHERE id = ? AND status != 'resolved'`).run(
-    resolution,
-    settled.at,
-    settled.by,
-    id,
-  );
-}
-
 export function countOpenContradictions(db: Db): number {
   return (stmt(db, `SELECT count(*) AS n FROM contradictions WHERE status = 'open'`).get() as { n: number }).n;
 }

@@ -2,9 +2,9 @@
  * Lineage walks with recursive CTEs. `up` follows links from a memory to what it stands on
  * (ancestors); `down` follows them back to what stands on it (dependents). The walk keeps each
  * memory once (UNION on seq), so a cycle cannot loop; depths come from a breadth-first pass over
- * the edges among the nodes found. Links voided by an undo are not walked. As of a past instant,
- * a link counts while it stood (made by then, not yet voided), and each memory reads as the
- * version valid then (memory_versions).
+ * the edges among the nodes found. Links voided (by an undo or a reverted run) are not walked. As
+ * of a past instant, a link counts while it stood (made by then, not yet voided), and each memory
+ * reads as the version valid then (memory_versions).
  */
 import type { LinkKind, MemoryStatus, MemoryType, Tier } from '../../shared/model';
 import type { Db } from './connection';

@@ -1,7 +1,8 @@
 /**
  * Links are write-once rows; lineage walks read them in both directions. Undoing the action that
- * made a link voids it (the row stays, stamped `voided_at`); a voided link counts nowhere except
- * in time travel to before it was voided.
+ * made a link, or reverting the run that added it, voids it (the row stays, stamped `voided_at`,
+ * so undoing that revives it); a voided link counts nowhere except in time travel to before it
+ * was voided.
  */
 import type { LinkKind } from '../../shared/model';
 import { currentActionId } from './actions';
@@ -93,11 +94,6 @@ export function countEvidenceLinks(db: Db, seq: number): number {
        WHERE l.from_seq = ? AND l.kind = 'evidence' AND l.voided_at IS NULL AND e.status != 'forgotten'`,
     ).get(seq) as { n: number }
   ).n;
-}
-
-/** Removes one link: only a reverted consolidation run takes back a link it made. */
-export function deleteLink(db: Db, link: LinkRow): void {
-  stmt(db, 'DELETE FROM links WHERE from_seq = ? AND kind = ? AND to_seq = ?').run(link.fromSeq, link.kind, link.toSeq);
 }
 
 /** How many standing links an action made. */

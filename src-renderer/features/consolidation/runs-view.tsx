@@ -1,7 +1,8 @@
 /**
  * #/runs: what consolidation did, run by run, newest first, with what each reported; #/runs/ID: one
  * run's changeset, change by change with the memory it is about, and Revert (after a confirmation
- * that says what a revert does and what it leaves alone).
+ * that says what a revert does and what it leaves alone; its toast offers Undo, after which the run
+ * shows as not reverted again: the change event refetches it).
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -165,7 +166,7 @@ function RevertDialog({ run, onClose }: { run: RunListItem; onClose(): void }) {
         <div id={describedBy}>
           <p>
             Take back the {plural(run.changes, 'change')} run <code>{run.id}</code> made. What it created is archived, what it changed gets its earlier values
-            back, and the evidence links it added are removed; each as a new entry in the history.
+            back, and the evidence links it added are set aside; each as a new entry in the history, and Undo takes the revert back.
           </p>
           <p className="dim">A memory someone changed after the run is left as it is. The run&apos;s episodes stay consolidated: the next run will not draft them again.</p>
         </div>
