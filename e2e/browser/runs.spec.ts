@@ -44,7 +44,7 @@ test('a run is listed with what it did, its changes open, and Revert takes them 
   await saveScreenshot(app.page, testInfo, 'run-revert-dialog');
   await runs.revertDialog.getByRole('button', { name: 'Revert', exact: true }).click();
   await expect(runs.revertDialog).toBeHidden();
-  await expect(app.toasts.withText(`of ${run.runId}.`)).toBeVisible();
+  await expect(app.toasts.withText(`Reverted what ${run.runId} did to`)).toBeVisible();
   await expect(runs.runCard).toContainText('reverted');
   await expect(runs.revertButton).toBeHidden();
   await expect(creation.locator('.badge', { hasText: 'archived' })).toBeVisible();
@@ -70,7 +70,7 @@ test.describe('a demo run', () => {
     await expect(runs.runCard).not.toContainText('reverted');
 
     await runs.revert();
-    const done = app.toasts.withText(`of ${runId}.`);
+    const done = app.toasts.withText(`Reverted what ${runId} did to`);
     await expect(done).toBeVisible();
     await expect(runs.runCard).toContainText('reverted');
     await expect(runs.revertButton).toBeHidden();
@@ -78,7 +78,7 @@ test.describe('a demo run', () => {
     expect(store.view(drafted.id).status).toBe('archived');
 
     await done.getByRole('button', { name: 'Undo' }).click();
-    await expect(app.toasts.withText(/^Undone/)).toBeVisible();
+    await expect(app.toasts.withText(`Undid revert of ${runId} (`)).toBeVisible();
     await expect(runs.runCard).not.toContainText('reverted');
     await expect(runs.revertButton).toBeVisible();
     await expect(creation.locator('.badge', { hasText: 'archived' })).toBeHidden();

@@ -221,7 +221,7 @@ describe('undoing a revert', () => {
 
     // `u` undoes the person's last action: the revert.
     const undone = undoAction(mind, null, USER);
-    expect(undone).toMatchObject({ undone: reverted.action, redo: false });
+    expect(undone).toMatchObject({ undone: reverted.action, redo: false, summary: `revert of ${run.runId} (${reverted.reverted} memories)` });
     expect(mindState(mind, run.runId)).toEqual(asRunLeftIt);
     expect(linksFrom(db, reinforced.seq, ['evidence'])).toHaveLength(3);
     expect(counterLinks()).toHaveLength(3);

@@ -347,6 +347,9 @@ function laterChangeWords(id: string, later: JournalEntry | null, actionId: numb
 function describeAction(rows: readonly JournalEntry[]): string {
   const ops = [...new Set(rows.map((r) => r.op))];
   const ids = [...new Set(rows.map((r) => r.memoryId).filter((id): id is string => id !== null))];
+  // A revert's own rows name its run once and each memory it put back: the run says what it was.
+  const revertedRun = rows.find((r) => r.op === 'revert_run')?.after?.run;
+  if (typeof revertedRun === 'string') return `revert of ${revertedRun} (${ids.length} ${ids.length === 1 ? 'memory' : 'memories'})`;
   const named = ids.length > 3 ? `${ids.slice(0, 3).join(', ')} and ${ids.length - 3} more` : ids.join(', ');
   return named === '' ? ops.join(', ') : `${ops.join(', ')} of ${named}`;
 }

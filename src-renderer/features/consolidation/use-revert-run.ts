@@ -21,10 +21,9 @@ export function useRevertRun(runId: string) {
       void queryClient.invalidateQueries({ queryKey: KEYS.consolidation });
       refresh();
       const left = result.conflicts.length;
-      done(
-        `Reverted ${result.reverted} change${result.reverted === 1 ? '' : 's'} of ${runId}.${left > 0 ? ` ${left} changed since by someone else were left as they are.` : ''}`,
-        result.action,
-      );
+      const memories = (n: number) => `${n} ${n === 1 ? 'memory' : 'memories'}`;
+      const kept = left === 0 ? '' : ` ${memories(left)} changed since by someone else ${left === 1 ? 'was left as it is' : 'were left as they are'}.`;
+      done(`Reverted what ${runId} did to ${memories(result.reverted)}.${kept}`, result.action);
     },
     onError: (error) => toast.error(error, 'Could not revert the run'),
   });
