@@ -90,7 +90,7 @@ describe('the contradiction workbench', () => {
     expect(listContradictionCases(mind, { which: 'settled' }).items[0]).toMatchObject({ id: c.id, resolvedBy: 'agent:ada' });
     reopenContradiction(mind, c.id, USER);
     expect(listContradictionCases(mind).items[0]).toMatchObject({ id: c.id, resolvedBy: null });
-    undoAction(mind, null, USER);
+    expect(undoAction(mind, null, USER).summary).toBe(`contradiction reopened of ${a.id}`);
     expect(findContradiction(mind.store.db, c.id)).toMatchObject({ status: 'acknowledged', resolvedBy: 'agent:ada' });
     undoAction(mind, null, agent);
     expect(findContradiction(mind.store.db, c.id)).toMatchObject({ status: 'open', resolvedBy: null });

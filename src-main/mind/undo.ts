@@ -345,7 +345,8 @@ function laterChangeWords(id: string, later: JournalEntry | null, actionId: numb
 
 /** "approve of bl_1", "supersede, superseded of bl_2, bl_1". */
 function describeAction(rows: readonly JournalEntry[]): string {
-  const ops = [...new Set(rows.map((r) => r.op))];
+  // Op names read as words in the toast and the CLI ("contradiction resolved", not "contradiction_resolved").
+  const ops = [...new Set(rows.map((r) => r.op.replaceAll('_', ' ')))];
   const ids = [...new Set(rows.map((r) => r.memoryId).filter((id): id is string => id !== null))];
   // A revert's own rows name its run once and each memory it put back: the run says what it was.
   const revertedRun = rows.find((r) => r.op === 'revert_run')?.after?.run;
