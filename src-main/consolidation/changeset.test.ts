@@ -1,5 +1,6 @@
 /** Runs as changesets: dry runs write nothing yet list what a real run does; reverts undo a run, and an undo takes a revert back. */
 import { describe, expect, it } from 'vitest';
+import { recordAccesses } from '../mind/access';
 import { createMemory } from '../mind/create';
 import { verifyMemory } from '../mind/confidence-ops';
 import { getLineage } from '../mind/lineage';
@@ -146,6 +147,17 @@ describe('revert', () => {
     expect(result.conflicts).toEqual([{ memoryId: known.id, laterChange: expect.objectContaining({ actor: 'user', op: 'verify' }) }]);
     expect(findMemoryById(mind.store.db, known.id)).toEqual(verified);
     const created = run.actions.find((a) => a.op === 'create_belief')?.memoryId as string;
+    expect(findMemoryById(mind.store.db, created)?.status).toBe('archived');
+  });
+
+  it('does not count a recall of a memory since the run as a change: an access leaves the words and confidence alone', async () => {
+    const { mind, known } = busyMind();
+    const run = await consolidate(mind);
+    const created = run.actions.find((a) => a.op === 'create_belief')?.memoryId as string;
+    recordAccesses(mind, [known.id, created], AGENT);
+    const result = revertRun(mind, run.runId, USER);
+    expect(result.conflicts).toEqual([]);
+    expect(result.memoryIds).toEqual(expect.arrayContaining([known.id, created]));
     expect(findMemoryById(mind.store.db, created)?.status).toBe('archived');
   });
 

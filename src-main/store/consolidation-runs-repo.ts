@@ -149,7 +149,7 @@ export function runChangesPage(db: Db, runId: string, afterSeq: number, limit: n
 
 /**
  * The first change to a memory after `afterSeq` that belongs neither to the run nor to an earlier
- * revert of it: the actions of such a revert (its `revert` row names the run) and of the undos and
+ * revert of it (a recall's access is no change: it leaves what the run wrote alone, as for undo): the actions of such a revert (its `revert` row names the run) and of the undos and
  * redos chained to it (their `undo` rows name the action they undo) are left out. A run is reverted
  * only while it stands unreverted, so each such chain ended on the undo that put the memory back as
  * the run left it (an undo is refused once the memory moved on): together they changed nothing.
@@ -165,7 +165,7 @@ export function firstChangeOutsideRun(db: Db, memoryId: string, afterSeq: number
        UNION
        SELECT later.action FROM later JOIN chain ON json_extract(later.after, '$.undoes') = chain.action
      )
-     SELECT * FROM journal WHERE memory_id = @memoryId AND seq > @afterSeq AND (run_id IS NULL OR run_id != @runId)
+     SELECT * FROM journal WHERE memory_id = @memoryId AND seq > @afterSeq AND (run_id IS NULL OR run_id != @runId) AND op != 'access'
        AND coalesce(action_id, seq) NOT IN chain ORDER BY seq LIMIT 1`,
   ).get({ memoryId, afterSeq, runId }) as JournalRow | undefined;
   return row ? journalEntryOf(row) : null;
