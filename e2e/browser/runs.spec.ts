@@ -72,6 +72,9 @@ test.describe('a demo run', () => {
     await runs.revert();
     const done = app.toasts.withText(`Reverted what ${runId} did to`);
     await expect(done).toBeVisible();
+    // The demo's agent added a reference to one of the run's beliefs since: that one is named and left.
+    await expect(done).toContainText('1 memory changed since was left as it is: bl_');
+    await expect(done).toContainText('(add evidence ref by agent:ada)');
     await expect(runs.runCard).toContainText('reverted');
     await expect(runs.revertButton).toBeHidden();
     await expect(creation.locator('.badge', { hasText: 'archived' })).toBeVisible();

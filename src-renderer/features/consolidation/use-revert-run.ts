@@ -10,6 +10,9 @@ import { KEYS } from '../../api/queries';
 import { useToast } from '../../components/toasts';
 import { useUndo } from '../undo/use-undo';
 
+/** Conflicting memories a revert's toast names. */
+const MAX_NAMED = 3;
+
 export function useRevertRun(runId: string) {
   const api = useApi();
   const queryClient = useQueryClient();
@@ -22,7 +25,13 @@ export function useRevertRun(runId: string) {
       refresh();
       const left = result.conflicts.length;
       const memories = (n: number) => `${n} ${n === 1 ? 'memory' : 'memories'}`;
-      const kept = left === 0 ? '' : ` ${memories(left)} changed since by someone else ${left === 1 ? 'was left as it is' : 'were left as they are'}.`;
+      // Which ones, and what changed them, so the person can look (the first few: a toast is short).
+      const named = result.conflicts
+        .slice(0, MAX_NAMED)
+        .map((c) => `${c.memoryId} (${c.laterChange.op.replaceAll('_', ' ')} by ${c.laterChange.actor})`)
+        .join(', ');
+      const more = left > MAX_NAMED ? ` and ${left - MAX_NAMED} more` : '';
+      const kept = left === 0 ? '' : ` ${memories(left)} changed since ${left === 1 ? 'was left as it is' : 'were left as they are'}: ${named}${more}.`;
       done(`Reverted what ${runId} did to ${memories(result.reverted)}.${kept}`, result.action);
     },
     onError: (error) => toast.error(error, 'Could not revert the run'),
