@@ -131,7 +131,7 @@ test.describe('an interrupted consolidation run', () => {
     await expect(banner.banner).toBeVisible();
     await saveScreenshot(app.page, testInfo, 'interrupted-run-settings');
     await banner.revertButton.click();
-    await expect(app.toasts.withText(`of ${RUN_ID}.`)).toBeVisible();
+    await expect(app.toasts.withText(`Reverted what ${RUN_ID} did to 2 memories.`)).toBeVisible();
     await expect(banner.banner).toBeHidden();
 
     const beliefs = outside().list({ filter: { types: ['belief'] } });
