@@ -7,6 +7,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/client';
 import { KEYS } from '../../api/queries';
+import { words } from '../../components/format';
 import { useToast } from '../../components/toasts';
 import { useUndo } from '../undo/use-undo';
 
@@ -28,7 +29,7 @@ export function useRevertRun(runId: string) {
       // Which ones, and what changed them, so the person can look (the first few: a toast is short).
       const named = result.conflicts
         .slice(0, MAX_NAMED)
-        .map((c) => `${c.memoryId} (${c.laterChange.op.replaceAll('_', ' ')} by ${c.laterChange.actor})`)
+        .map((c) => `${c.memoryId} (${words(c.laterChange.op)} by ${c.laterChange.actor})`)
         .join(', ');
       const more = left > MAX_NAMED ? ` and ${left - MAX_NAMED} more` : '';
       const kept = left === 0 ? '' : ` ${memories(left)} changed since ${left === 1 ? 'was left as it is' : 'were left as they are'}: ${named}${more}.`;
