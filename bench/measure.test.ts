@@ -31,13 +31,33 @@ describe('percentiles', () => {
 describe('measure', () => {
   it('times every repetition with its own input, after untimed warm-up runs', () => {
     const inputs: number[] = [];
-    const timing = measure({ name: 'echo', reps: 5, warmup: 2, input: (i) => i, run: (i) => inputs.push(i), sizeOf: () => 3 });
+    const timing = measure({ name: 'echo', reps: 5, warmup: 2, warmupMs: 0, input: (i) => i, run: (i) => inputs.push(i), sizeOf: () => 3 });
     expect(inputs).toEqual([-1, -2, 0, 1, 2, 3, 4]);
     expect(timing.reps).toBe(5);
     expect(timing.meanSize).toBe(3);
     expect(timing.minMs).toBeLessThanOrEqual(timing.medianMs);
     expect(timing.medianMs).toBeLessThanOrEqual(timing.p95Ms);
     expect(timing.p95Ms).toBeLessThanOrEqual(timing.maxMs);
+  });
+
+  it('warms up for at least warmupMs, with more runs than the minimum when they are quick', () => {
+    const started = performance.now();
+    const timedAt: number[] = [];
+    let warmupRuns = 0;
+    measure({
+      name: 'quick',
+      reps: 1,
+      warmup: 2,
+      warmupMs: 20,
+      input: (i) => i,
+      run: (i) => {
+        if (i < 0) warmupRuns += 1;
+        else timedAt.push(performance.now());
+      },
+    });
+    expect(timedAt).toHaveLength(1);
+    expect((timedAt[0] as number) - started).toBeGreaterThanOrEqual(20);
+    expect(warmupRuns).toBeGreaterThan(2);
   });
 
   it('summarizes known times exactly', () => {

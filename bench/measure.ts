@@ -32,8 +32,14 @@ export interface Timing {
 export interface MeasureOptions<T> {
   name: string;
   reps: number;
-  /** Untimed runs first, so a cold cache or lazy statement compilation is not measured as typical. */
+  /** Untimed runs first, so a cold cache or lazy statement compilation is not measured as typical: at least this many… */
   warmup?: number;
+  /**
+   * …and for at least this long (default 100 ms, tinybench's default). V8 optimizes a function only
+   * after some hundreds of calls: a search on a 20k mind ran its first 100 calls 1.4× slower than
+   * the rest, so a warm-up of two runs timed the interpreter as much as the code.
+   */
+  warmupMs?: number;
   /** Prepares the input of repetition i (untimed): a random id, a random query, … */
   input: (i: number) => T;
   run: (input: T) => unknown;
@@ -43,7 +49,9 @@ export interface MeasureOptions<T> {
 
 export function measure<T>(options: MeasureOptions<T>): Timing {
   const warmup = options.warmup ?? 2;
-  for (let i = 0; i < warmup; i++) options.run(options.input(-1 - i));
+  const warmupMs = options.warmupMs ?? 100;
+  const warmupStarted = performance.now();
+  for (let i = 0; i < warmup || performance.now() - warmupStarted < warmupMs; i++) options.run(options.input(-1 - i));
   const times: number[] = [];
   let totalSize = 0;
   for (let i = 0; i < options.reps; i++) {
