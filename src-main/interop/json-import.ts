@@ -39,6 +39,7 @@ import {
 import { appendJournal } from '../store/journal-repo';
 import { type BulkLoad, finishBulkLoad, startBulkLoad } from '../store/bulk-load';
 import { readMeta } from '../store/meta-repo';
+import { mergeSearchIndexAfterBulkWrite } from '../store/search-index-merge';
 import type { ImportOptions, ImportSummary, Importer } from './importer';
 import { type JsonHeader, JsonHeaderSchema, type JsonRowLine, JsonRowLineSchema, isJsonRowLine } from './json-format';
 import { type NumberedLine, readLines } from './line-reader';
@@ -191,7 +192,10 @@ async function importFile(mind: Mind, writer: Mind, source: string, lines: Gener
       appendJournal(db, { at: mind.now(), actor: 'import:json', op: 'import', memoryId: null, after: { file: source, ...imported, skipped: state.skipped } });
     }
     if (options.dryRun) rollback(db);
-    else commit(db);
+    else {
+      commit(db);
+      mergeSearchIndexAfterBulkWrite(db, Object.values(state.byType).reduce((sum, n) => sum + n, 0));
+    }
     options.onProgress?.(done, total);
     return { kind: 'json', dryRun: options.dryRun ?? false, imported, skipped: state.skipped, problems };
   } catch (error) {

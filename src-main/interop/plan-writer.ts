@@ -12,6 +12,7 @@ import { insertRejection } from '../store/rejections-repo';
 import type { Mind } from '../mind/mind';
 import { rejectionFingerprint } from '../mind/review';
 import { insertOrigin, originsOfSystem } from '../store/origins-repo';
+import { mergeSearchIndexAfterBulkWrite } from '../store/search-index-merge';
 import { type ExistingOrigins, type ImportPlan, type PlannedHistory, resolvePlan, summarizePlan } from './import-plan';
 import type { ImportOptions, ImportSummary } from './importer';
 
@@ -123,4 +124,5 @@ export function writePlan(mind: Mind, plan: ImportPlan, existing: ExistingOrigin
     }
     onProgress?.(total, total);
   });
+  mergeSearchIndexAfterBulkWrite(mind.store.db, total);
 }
