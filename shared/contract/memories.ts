@@ -65,7 +65,19 @@ export const HighlightedTextSchema = z.object({
 });
 export type HighlightedText = z.output<typeof HighlightedTextSchema>;
 
-export const SearchResultSchema = MemorySummarySchema.extend({
+/** A hit carries what a results list shows; the whole memory is one `memories.get` away. */
+export const SearchResultSchema = MemorySummarySchema.pick({
+  id: true,
+  type: true,
+  tier: true,
+  status: true,
+  reviewStatus: true,
+  version: true,
+  content: true,
+  confidence: true,
+  effectiveConfidence: true,
+  stale: true,
+}).extend({
   score: z.number(),
   snippet: HighlightedTextSchema,
 });

@@ -249,6 +249,31 @@ describe('searchMemories', () => {
     expect(searchMemories(mind, 'clean').map((r) => r.id)).toEqual([m.id]);
   });
 
+  it('gives each hit what a results list shows, read at the same clock as the list', () => {
+    const t = freshMind();
+    mind = t.mind;
+    const belief = add(mind, { type: 'belief', content: 'the ferry timetable changes in october', confidence: 0.9, fields: { beliefType: 'fact' } });
+    const edited = add(mind, { type: 'note', content: 'ferry tickets are cheaper online' });
+    editMemory(mind, edited.id, { content: 'ferry tickets are cheaper online and at the kiosk' }, { ...USER, expectedVersion: 1 });
+    // Long enough for a belief to decay and go stale.
+    t.clock.advance(200 * DAY_MS);
+    const hits = searchMemories(mind, 'ferry');
+    expect(hits.map((hit) => hit.id).sort()).toEqual([belief.id, edited.id].sort());
+    const listed = listMemories(mind, { filter: { text: 'ferry' } }).items;
+    for (const hit of hits) {
+      expect(Object.keys(hit).sort()).toEqual(['confidence', 'content', 'effectiveConfidence', 'id', 'reviewStatus', 'score', 'snippet', 'stale', 'status', 'tier', 'type', 'version']);
+      const summary = listed.find((m) => m.id === hit.id) as MemorySummary;
+      const { score, snippet, ...shown } = hit;
+      expect(shown).toEqual(Object.fromEntries(Object.keys(shown).map((key) => [key, summary[key as keyof MemorySummary]])));
+      expect(score).toBeGreaterThan(0);
+      expect(snippet).toContain(`${MATCH_OPEN}ferry${MATCH_CLOSE}`);
+    }
+    const beliefHit = hits.find((hit) => hit.id === belief.id);
+    expect(beliefHit?.stale).toBe(true);
+    expect(beliefHit?.effectiveConfidence).toBeLessThan(0.9);
+    expect(hits.find((hit) => hit.id === edited.id)?.version).toBe(2);
+  });
+
   it('excludes forgotten memories and keeps archived ones; respects the limit', () => {
     ({ mind } = freshMind());
     const forgotten = add(mind, { type: 'note', content: 'walrus one' });

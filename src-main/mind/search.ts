@@ -1,10 +1,13 @@
 /** Full-text search over the mind, ranked by bm25 × tier boost, with highlighted snippets. */
 import { MindError } from '../../shared/errors';
-import { searchMemoryRecords } from '../store/search-query';
-import { type MemorySummary, summarizeMemory } from './list';
+import { effectiveConfidence, isStale } from '../../shared/rules/decay';
+import { searchMemoryHits } from '../store/search-query';
+import type { MemorySummary } from './list';
 import type { Mind } from './mind';
 
-export interface SearchResult extends MemorySummary {
+/** A hit: what a results list shows of a memory (the whole memory is one `getMemoryView` away), its score and passage. */
+export interface SearchResult
+  extends Pick<MemorySummary, 'id' | 'type' | 'tier' | 'status' | 'reviewStatus' | 'version' | 'content' | 'confidence' | 'effectiveConfidence' | 'stale'> {
   score: number;
   /** The matching passage, matches wrapped in [ ]. */
   snippet: string;
@@ -15,5 +18,18 @@ export function searchMemories(mind: Mind, query: string, options: { limit?: num
   if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new MindError('invalid_input', 'limit must be from 1 to 500.');
   if (typeof query !== 'string' || query.trim() === '') throw new MindError('invalid_input', 'A search needs some words.');
   const now = mind.now();
-  return searchMemoryRecords(mind.store.db, query, limit).map((hit) => Object.assign(summarizeMemory(hit.record, now), { score: hit.score, snippet: hit.snippet }));
+  return searchMemoryHits(mind.store.db, query, limit).map(({ memory: m, score, snippet }) => ({
+    id: m.id,
+    type: m.type,
+    tier: m.tier,
+    status: m.status,
+    reviewStatus: m.reviewStatus,
+    version: m.version,
+    content: m.content,
+    confidence: m.confidence,
+    effectiveConfidence: effectiveConfidence(m, now),
+    stale: isStale(m, now),
+    score,
+    snippet,
+  }));
 }

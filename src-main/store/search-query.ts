@@ -3,11 +3,22 @@ import { TIER_BOOST } from '../../shared/rules/tiers';
 import type { Db } from './connection';
 import { ftsMatchExpression, phrasesAnyExpression } from './fts-expression';
 import { markedSnippet, queryTermsOf } from './fts-snippet';
-import { type MemoryRecord, type MemoryRow, recordColumns, recordFromValues, toRecord } from './memory-record';
+import { type MemoryRecord, type MemoryRow, toRecord } from './memory-record';
 import { stmt } from './statements';
 
+/**
+ * What a hit carries of its memory: enough to list, rank and open it, and to read its confidence
+ * now. Not the whole row: better-sqlite3 spends some 0.3 µs on every value it hands over, and a
+ * page of whole rows (31 values each) cost more than finding the page. The full memory is one
+ * lookup away.
+ */
+export type SearchHitMemory = Pick<
+  MemoryRecord,
+  'id' | 'type' | 'tier' | 'status' | 'reviewStatus' | 'version' | 'content' | 'confidence' | 'protected' | 'createdAt' | 'lastVerifiedAt' | 'lastReinforcedAt'
+>;
+
 export interface SearchHit {
-  record: MemoryRecord;
+  memory: SearchHitMemory;
   score: number;
   snippet: string;
 }
@@ -19,13 +30,13 @@ export interface SearchHit {
  *
  * One statement, and the costly parts run for the returned page only: the pool is ranked on bm25
  * and tier alone (SQLite sorts on `bm25()`: FTS5's own `ORDER BY rank` prepares a nested statement
- * per query), then the page's rows (raw, see `recordFromValues`) and indexed texts are read by
+ * per query), then the page's columns (raw arrays, not row objects) and indexed texts are read by
  * rowid, and the snippets are cut from those texts in JavaScript (`fts-snippet.ts`: FTS5's
  * `snippet()` would run the match again and cost as much as the rest). `LIMIT +@n`, not
  * `LIMIT @n`: SQLite's planner reads a bare parameter limit's value, and then re-prepares the
  * statement at every run to read it again.
  */
-export function searchMemoryRecords(db: Db, text: string, limit: number, mode: 'all' | 'any' = 'all'): SearchHit[] {
+export function searchMemoryHits(db: Db, text: string, limit: number, mode: 'all' | 'any' = 'all'): SearchHit[] {
   const match = ftsMatchExpression(text, mode);
   if (match === null) return [];
   const rows = stmt(db, SEARCH_SQL)
@@ -33,9 +44,22 @@ export function searchMemoryRecords(db: Db, text: string, limit: number, mode: '
     .all({ match, pool: Math.max(200, limit * 10), limit }) as unknown[][];
   const terms = queryTermsOf(match);
   return rows.map((values) => ({
-    record: recordFromValues(values),
-    score: values[values.length - 2] as number,
-    snippet: markedSnippet(values[values.length - 1] as string, terms),
+    memory: {
+      id: values[0] as string,
+      type: values[1] as MemoryRecord['type'],
+      tier: values[2] as MemoryRecord['tier'],
+      status: values[3] as MemoryRecord['status'],
+      reviewStatus: values[4] as MemoryRecord['reviewStatus'],
+      version: values[5] as number,
+      content: values[6] as string,
+      confidence: values[7] as number,
+      protected: values[8] === 1,
+      createdAt: values[9] as number,
+      lastVerifiedAt: values[10] as number | null,
+      lastReinforcedAt: values[11] as number | null,
+    },
+    score: values[12] as number,
+    snippet: markedSnippet(values[13] as string, terms),
   }));
 }
 
@@ -49,7 +73,8 @@ const SEARCH_SQL = `
   page AS MATERIALIZED (
     SELECT m.seq AS seq, -hits.bm25 * ${TIER_BOOST_SQL} AS score FROM hits JOIN memories m ON m.seq = hits.seq
     WHERE m.status != 'forgotten' ORDER BY score DESC, m.seq LIMIT +@limit)
-  SELECT ${recordColumns('m')}, page.score, f.text
+  SELECT m.id, m.type, m.tier, m.status, m.review_status, m.version, m.content, m.confidence, m.protected,
+    m.created_at, m.last_verified_at, m.last_reinforced_at, page.score, f.text
   FROM page CROSS JOIN memories m CROSS JOIN memories_fts f
   WHERE m.seq = page.seq AND f.rowid = page.seq
   ORDER BY page.score DESC, page.seq`;

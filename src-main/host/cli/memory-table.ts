@@ -4,7 +4,7 @@ import { fixed2, oneLine, table } from './output';
 
 const TEXT_WIDTH = 80;
 
-export function memoryTable(items: readonly MemorySummary[], empty: string): string {
+export function memoryTable(items: readonly Pick<MemorySummary, 'id' | 'type' | 'tier' | 'effectiveConfidence' | 'content'>[], empty: string): string {
   if (items.length === 0) return empty;
   return table(
     ['ID', 'TYPE', 'TIER', 'CONFIDENCE', 'TEXT'],
