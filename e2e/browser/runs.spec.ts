@@ -79,12 +79,21 @@ test.describe('a demo run', () => {
     await expect(runs.revertButton).toBeHidden();
     await expect(creation.locator('.badge', { hasText: 'archived' })).toBeVisible();
     expect(store.view(drafted.id).status).toBe('archived');
+    // The page marks the memory the revert left, with the change that kept the revert away.
+    const leftId = (await done.textContent())?.match(/bl_\w+/)?.[0];
+    if (leftId === undefined) throw new Error('the toast names no memory it left');
+    await expect(runs.runCard).toContainText('The revert left 1 memory as it was: it changed after the run');
+    await expect(runs.leftByRevert().first()).toContainText('Left as it was by the revert, because agent:ada changed it after the run (add evidence ref, ');
+    await expect(runs.leftByRevert().locator(`[data-memory-id="${leftId}"]`).first()).toBeVisible();
+    expect(await runs.leftByRevert().locator('[data-memory-id]').evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('data-memory-id')))])).toEqual([leftId]);
+    await saveScreenshot(app.page, testInfo, 'run-revert-left');
 
     await done.getByRole('button', { name: 'Undo' }).click();
     await expect(app.toasts.withText(`Undid revert of ${runId} (`)).toBeVisible();
     await expect(runs.runCard).not.toContainText('reverted');
     await expect(runs.revertButton).toBeVisible();
     await expect(creation.locator('.badge', { hasText: 'archived' })).toBeHidden();
+    await expect(runs.leftByRevert()).toHaveCount(0);
     expect(store.view(drafted.id).status).toBe('active');
     await saveScreenshot(app.page, testInfo, 'run-revert-undone');
 

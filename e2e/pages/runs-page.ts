@@ -41,6 +41,11 @@ export class RunsPage {
     await expect(this.revertDialog).toBeHidden();
   }
 
+  /** The changes of memories the standing revert left as they were. */
+  leftByRevert(): Locator {
+    return this.changes.locator('li').filter({ has: this.page.locator('.change-left') });
+  }
+
   change(op: string, memoryId: string): Locator {
     return this.changes.locator('li').filter({ has: this.page.locator(`.change-op:text-is("${op}")`) }).filter({ has: this.page.locator(`[data-memory-id="${memoryId}"]`) });
   }

@@ -26,6 +26,11 @@ export const RunChangeSchema = z.object({
   confidenceBefore: z.number().nullable(),
   confidenceAfter: z.number().nullable(),
   reason: z.string().nullable(),
+  /**
+   * When the run stands reverted and the revert left this change's memory as it was: the change
+   * made to it after the run that kept the revert away. Null otherwise.
+   */
+  leftByRevert: z.object({ actor: z.string(), op: z.string(), at: isoTime }).nullable(),
 });
 export type RunChange = z.output<typeof RunChangeSchema>;
 
@@ -44,6 +49,12 @@ export const RUN_CALLS = {
       limit: z.number().int().min(1).max(MAX_CHANGES_PAGE).optional(),
       after: z.number().int().min(0).nullable().optional(),
     }),
-    response: z.object({ run: RunListItemSchema, items: z.array(RunChangeSchema), nextAfter: z.number().int().nullable() }),
+    response: z.object({
+      run: RunListItemSchema,
+      items: z.array(RunChangeSchema),
+      nextAfter: z.number().int().nullable(),
+      /** Memories the run changed that its standing revert left as they were (0 while not reverted). */
+      leftByRevert: count,
+    }),
   },
 } as const;

@@ -4,6 +4,7 @@ import { recordAccesses } from '../mind/access';
 import { createMemory } from '../mind/create';
 import { verifyMemory } from '../mind/confidence-ops';
 import { getLineage } from '../mind/lineage';
+import { getRunChangeset } from '../mind/run-history';
 import { DAY_MS, expectMindError, freshMind, journalCount, snapshot, USER } from '../mind/test-support';
 import type { Mind } from '../mind/mind';
 import { undoAction } from '../mind/undo';
@@ -281,5 +282,47 @@ describe('undoing a revert', () => {
     const again = revertRun(mind, run.runId, USER);
     expect(again.conflicts).toEqual([{ memoryId: reinforced.id, laterChange: expect.objectContaining({ actor: AGENT.actor, op: 'verify' }) }]);
     expect(findMemoryById(mind.store.db, reinforced.id)).toEqual(verified);
+  });
+
+  it('counts the verdicts again of a memory the standing revert left alone, though an undone revert took them back', async () => {
+    const { mind, run, countered } = await runOverEverything();
+    const db = mind.store.db;
+    const verdicts = beliefEvidence(db, countered.seq, countered.id, 10);
+    const first = revertRun(mind, run.runId, USER);
+    expect(findRun(db, run.runId)?.revertAction).toBe(first.action);
+    expect(beliefEvidence(db, countered.seq, countered.id, 10).recentAgainst).toEqual([]);
+    undoAction(mind, null, USER);
+    expect(findRun(db, run.runId)).toMatchObject({ revertedAt: null, revertAction: null });
+    verifyMemory(mind, countered.id, {}, AGENT);
+
+    const again = revertRun(mind, run.runId, USER);
+    expect(again.conflicts.map((c) => c.memoryId)).toEqual([countered.id]);
+    expect(findRun(db, run.runId)?.revertAction).toBe(again.action);
+    // The first revert's row still names the verdicts, but that revert was undone: they count.
+    expect(beliefEvidence(db, countered.seq, countered.id, 10).recentAgainst).toEqual(verdicts.recentAgainst);
+  });
+
+  it('marks in the changeset the memories the standing revert left, with the change that kept it away', async () => {
+    const { mind, run, reinforced } = await runOverEverything();
+    const marked = () => {
+      const changeset = getRunChangeset(mind, run.runId);
+      const left = changeset.items.filter((change) => change.leftByRevert !== null);
+      return { count: changeset.leftByRevert, memories: [...new Set(left.map((change) => change.memory?.id))], changes: left.map((change) => change.leftByRevert) };
+    };
+    expect(marked()).toEqual({ count: 0, memories: [], changes: [] });
+    revertRun(mind, run.runId, USER);
+    // Reverted whole: nothing left.
+    expect(marked()).toEqual({ count: 0, memories: [], changes: [] });
+    undoAction(mind, null, USER);
+    const verified = verifyMemory(mind, reinforced.id, {}, AGENT);
+    revertRun(mind, run.runId, USER);
+    const left = marked();
+    expect(left.count).toBe(1);
+    expect(left.memories).toEqual([reinforced.id]);
+    expect(left.changes.length).toBeGreaterThan(0);
+    for (const change of left.changes) expect(change).toEqual({ actor: AGENT.actor, op: 'verify', at: new Date(verified.updatedAt).toISOString() });
+    // Undone, the run stands unreverted: nothing is marked.
+    undoAction(mind, null, USER);
+    expect(marked()).toEqual({ count: 0, memories: [], changes: [] });
   });
 });

@@ -58,8 +58,9 @@ export function revertRun(mind: Mind, runId: string, options: { actor: string })
     changeRecord(mind, {
       kind: 'run',
       id: runId,
-      before: { revertedAt: null },
-      after: { revertedAt: mind.now() },
+      before: { revertedAt: null, revertAction: null },
+      // This row is the action's first, so the action's id is taken now (store/actions.ts).
+      after: { revertedAt: mind.now(), revertAction: currentActionId(db, false) },
       op: 'revert_run',
       actor: options.actor,
       memoryId: null,

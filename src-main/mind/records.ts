@@ -57,16 +57,18 @@ export const RECORD_TYPES: Readonly<Record<RecordKind, RecordType>> = {
     created: { status: 'pending' },
   },
   run: {
-    fields: ['revertedAt'],
+    fields: ['revertedAt', 'revertAction'],
     read: (db, id) => {
       const run = findRun(db, String(id));
-      return run ? { revertedAt: run.revertedAt } : null;
+      return run ? { revertedAt: run.revertedAt, revertAction: run.revertAction } : null;
     },
-    write: (db, id, state) => markRunReverted(db, String(id), (state.revertedAt as number | null) ?? null),
+    // A revert journaled before the action was part of the state (`revertAction` absent) restores as null.
+    write: (db, id, state) =>
+      markRunReverted(db, String(id), { at: (state.revertedAt as number | null) ?? null, action: (state.revertAction as number | null | undefined) ?? null }),
     // No action a person can undo creates a run (its own rows are reverted, not undone): a run not
     // reverted is the only state to fall back on.
-    withdrawn: () => ({ revertedAt: null }),
-    created: { revertedAt: null },
+    withdrawn: () => ({ revertedAt: null, revertAction: null }),
+    created: { revertedAt: null, revertAction: null },
   },
 };
 

@@ -8,7 +8,8 @@ import type { RunInfo } from '../../shared/contract';
 import type { MemoryRef } from '../../shared/contract/common';
 import type { RunChange, RunListItem } from '../../shared/contract/runs';
 import { MindError } from '../../shared/errors';
-import { countJournalOfRun, findRun, listRuns, type RunRow, runChangesPage } from '../store/consolidation-runs-repo';
+import { countJournalOfRun, countLeftByRevert, findRun, leftByRevert, listRuns, type RunRow, runChangesPage } from '../store/consolidation-runs-repo';
+import type { JournalEntry } from '../store/journal-repo';
 import type { Mind } from './mind';
 import { iso } from './present';
 
@@ -86,19 +87,28 @@ export function getRunChangeset(
   mind: Mind,
   runId: string,
   request: { limit?: number | undefined; after?: number | null | undefined } = {},
-): { run: RunListItem; items: RunChange[]; nextAfter: number | null } {
-  const row = findRun(mind.store.db, runId);
+): { run: RunListItem; items: RunChange[]; nextAfter: number | null; leftByRevert: number } {
+  const db = mind.store.db;
+  const row = findRun(db, runId);
   if (!row) throw new MindError('not_found', `No consolidation run with id ${runId}.`, { runId });
   const limit = request.limit ?? 200;
-  const rows = runChangesPage(mind.store.db, runId, request.after ?? 0, limit + 1);
+  const rows = runChangesPage(db, runId, request.after ?? 0, limit + 1);
   const page = rows.slice(0, limit);
+  // A revert from before reverts were actions keeps no record of what it left: nothing is marked.
+  const action = row.revertedAt === null ? null : row.revertAction;
+  const left = action === null ? new Map<string, JournalEntry>() : leftByRevert(db, runId, action, page.flatMap((change) => (change.memoryId === null ? [] : [change.memoryId])));
   return {
     run: listItemOf(mind, row),
-    items: page.map(({ memory, memoryId, at, ...change }) => ({
-      ...change,
-      at: iso(at) as string,
-      memory: memory === null || memoryId === null ? null : { id: memoryId, ...(memory as Omit<MemoryRef, 'id'>) },
-    })),
+    items: page.map(({ memory, memoryId, at, ...change }) => {
+      const later = memoryId === null ? undefined : left.get(memoryId);
+      return {
+        ...change,
+        at: iso(at) as string,
+        memory: memory === null || memoryId === null ? null : { id: memoryId, ...(memory as Omit<MemoryRef, 'id'>) },
+        leftByRevert: later === undefined ? null : { actor: later.actor, op: later.op, at: iso(later.at) as string },
+      };
+    }),
     nextAfter: rows.length > limit ? (page[page.length - 1]?.seq ?? null) : null,
+    leftByRevert: action === null ? 0 : countLeftByRevert(db, runId, action),
   };
 }

@@ -136,16 +136,16 @@ export function beliefEvidence(db: Db, seq: number, id: string, recent: number):
          WHERE l.from_seq = ? AND l.kind = ? AND l.voided_at IS NULL AND e.status != 'forgotten' ORDER BY l.seq`,
       ).all(seq, kind) as { id: string }[]
     ).map((r) => r.id);
-  // A verdict no longer counts while its run stands reverted and a revert of the run named it, so
-  // undoing the revert counts it again. Inexact in one case: a revert undone, the memory changed,
-  // and the run reverted again, leaving that memory alone: the undone revert's row still names the
-  // verdict, as the run does not store which of its reverts stands.
+  // A verdict no longer counts while the revert that stands for its run took it back: undoing the
+  // revert counts it again, and so does a later revert that left this memory as it was. (A revert
+  // from before reverts were actions has no action on record; any revert row naming it is that one.)
   const against = stmt(
     db,
     `SELECT j.op, j.evidence FROM journal j WHERE j.memory_id = ? AND j.op IN ('counter_evidence', 'partial_evidence')
-     AND NOT (EXISTS (SELECT 1 FROM consolidation_runs c WHERE c.id = j.run_id AND c.reverted_at IS NOT NULL)
-              AND EXISTS (SELECT 1 FROM journal r WHERE r.memory_id = j.memory_id AND r.op = 'revert'
-                          AND j.seq IN (SELECT value FROM json_each(r.after, '$.reverts'))))
+     AND NOT EXISTS (SELECT 1 FROM consolidation_runs c JOIN journal r ON r.memory_id = j.memory_id AND r.op = 'revert'
+                     WHERE c.id = j.run_id AND c.reverted_at IS NOT NULL
+                       AND (c.revert_action IS NULL OR coalesce(r.action_id, r.seq) = c.revert_action)
+                       AND j.seq IN (SELECT value FROM json_each(r.after, '$.reverts')))
      ORDER BY j.seq DESC`,
   ).all(id) as { op: string; evidence: string | null }[];
   const peak = stmt(db, 'SELECT max(confidence_after) AS peak FROM journal WHERE memory_id = ?').get(id) as { peak: number | null };

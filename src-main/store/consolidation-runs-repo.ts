@@ -16,6 +16,8 @@ export interface RunRow {
   stats: Record<string, unknown>;
   error: string | null;
   revertedAt: number | null;
+  /** The action of the revert that stands (schema.ts). */
+  revertAction: number | null;
   ownerHost: string | null;
   ownerPid: number | null;
   ownerStart: string | null;
@@ -60,9 +62,9 @@ export function finishRun(
   );
 }
 
-/** Marks a run reverted at `at`, or (null) no longer reverted: its revert was undone. */
-export function markRunReverted(db: Db, id: string, at: number | null): void {
-  stmt(db, 'UPDATE consolidation_runs SET reverted_at = ? WHERE id = ?').run(at, id);
+/** Marks a run reverted at `at` by the revert `action`, or (nulls) no longer reverted: its revert was undone. */
+export function markRunReverted(db: Db, id: string, revert: { at: number | null; action: number | null }): void {
+  stmt(db, 'UPDATE consolidation_runs SET reverted_at = ?, revert_action = ? WHERE id = ?').run(revert.at, revert.action, id);
 }
 
 type StoredRun = typeof consolidationRuns.$inferSelect;
@@ -145,6 +147,40 @@ export function runChangesPage(db: Db, runId: string, afterSeq: number, limit: n
      WHERE j.run_id = ? AND j.seq > ? ORDER BY j.seq LIMIT ?`,
   ).all(runId, afterSeq, limit) as (Omit<RunChangeRow, 'memory'> & { type: string | null; content: string; status: string })[];
   return rows.map(({ type, content, status, ...change }) => ({ ...change, memory: type === null ? null : { type, content, status } }));
+}
+
+/** How many memories the run changed that its standing revert (`action`) left as they were. */
+export function countLeftByRevert(db: Db, runId: string, action: number): number {
+  return (
+    stmt(
+      db,
+      `SELECT count(DISTINCT memory_id) AS n FROM journal WHERE run_id = @runId AND memory_id IS NOT NULL
+       AND memory_id NOT IN (SELECT memory_id FROM journal WHERE action_id = @action AND op = 'revert' AND memory_id IS NOT NULL)`,
+    ).get({ runId, action }) as { n: number }
+  ).n;
+}
+
+/**
+ * Of `memoryIds` (memories the run changed), those its standing revert (`action`) left as they
+ * were, each with the change since the run that kept the revert away from it.
+ */
+export function leftByRevert(db: Db, runId: string, action: number, memoryIds: readonly string[]): Map<string, JournalEntry> {
+  const reverted = new Set(
+    (
+      stmt(
+        db,
+        `SELECT memory_id AS id FROM journal WHERE memory_id IN (SELECT value FROM json_each(@ids)) AND op = 'revert' AND action_id = @action`,
+      ).all({ ids: JSON.stringify(memoryIds), action }) as { id: string }[]
+    ).map((row) => row.id),
+  );
+  const left = new Map<string, JournalEntry>();
+  for (const memoryId of new Set(memoryIds)) {
+    if (reverted.has(memoryId)) continue;
+    const first = stmt(db, 'SELECT min(seq) AS seq FROM journal WHERE memory_id = ? AND run_id = ?').get(memoryId, runId) as { seq: number | null };
+    const later = first.seq === null ? null : firstChangeOutsideRun(db, memoryId, first.seq, runId);
+    if (later) left.set(memoryId, later);
+  }
+  return left;
 }
 
 /**

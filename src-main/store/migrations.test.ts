@@ -312,6 +312,42 @@ describe('migrations', () => {
     }
   });
 
+  it('0012_run_revert_action records which revert of a run stands, and fills it in for runs reverted before from the journal', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mindloom-revert-action-'));
+    try {
+      const path = join(dir, 'older.mind');
+      writeOlderMind(dir, path, 12);
+      const older = new Database(path);
+      const run = older.prepare(`INSERT INTO consolidation_runs (id, trigger, provider, status, started_at, reverted_at) VALUES (?, 'manual', 'offline', 'completed', 1, ?)`);
+      run.run('run_again', 90);
+      run.run('run_undone', null);
+      run.run('run_old_style', 50);
+      const journal = older.prepare(`INSERT INTO journal (seq, at, actor, op, memory_id, after, action_id) VALUES (?, ?, 'user', ?, NULL, ?, ?)`);
+      const mark = (run: string, at: number | null) => JSON.stringify({ run, revertedAt: at });
+      // run_again: reverted, undone, reverted again; run_undone: reverted and undone.
+      journal.run(10, 10, 'revert_run', mark('run_again', 10), 10);
+      journal.run(11, 20, 'undo', mark('run_again', null), 11);
+      journal.run(12, 30, 'revert_run', mark('run_undone', 30), 12);
+      journal.run(13, 40, 'undo', mark('run_undone', null), 13);
+      journal.run(14, 90, 'revert_run', mark('run_again', 90), 14);
+      older.close();
+
+      const store = openStore(path);
+      try {
+        const actions = store.db.prepare('SELECT id, revert_action AS revertAction FROM consolidation_runs ORDER BY id').all();
+        expect(actions).toEqual([
+          { id: 'run_again', revertAction: 14 },
+          { id: 'run_old_style', revertAction: null },
+          { id: 'run_undone', revertAction: null },
+        ]);
+      } finally {
+        store.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('replayed on an empty database, match the committed schema snapshot', async () => {
     await expect(schemaOf()).toMatchFileSnapshot('./__snapshots__/schema.sql');
   });

@@ -228,8 +228,14 @@ export const consolidationRuns = sqliteTable(
     budgetUsed: text('budget_used').notNull().default('{}'),
     stats: text('stats').notNull().default('{}'),
     error: text('error'),
-    /** Set when the run's changeset was reverted (a run is reverted at most once). */
+    /** Set while the run stands reverted (an undone revert clears it, and the run may be reverted again). */
     revertedAt: integer('reverted_at'),
+    /**
+     * The action (store/actions.ts) of the revert that stands: which memories it took back and which
+     * it left as they were is read from that action's rows. Null while not reverted, and for a
+     * revert made before reverts were actions.
+     */
+    revertAction: integer('revert_action'),
     /**
      * The run's lease: the process that runs it (host name, pid, and the process's start time as
      * the OS reports it, so a reused pid is not mistaken for the owner) and its last sign of life.

@@ -143,7 +143,7 @@ CREATE TABLE `consolidation_runs` (
 	`budget_used` text DEFAULT '{}' NOT NULL,
 	`stats` text DEFAULT '{}' NOT NULL,
 	`error` text
-, `reverted_at` integer, `owner_host` text, `owner_pid` integer, `owner_start` text, `heartbeat_at` integer);
+, `reverted_at` integer, `owner_host` text, `owner_pid` integer, `owner_start` text, `heartbeat_at` integer, `revert_action` integer);
 
 -- table contradictions
 CREATE TABLE `contradictions` (

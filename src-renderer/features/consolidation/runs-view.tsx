@@ -92,6 +92,7 @@ function RunChangeset({ runId }: { runId: string }) {
   const changeset = useInfiniteQuery(consolidationQueries.changeset(api, runId));
   const [confirming, setConfirming] = useState(false);
   const run = changeset.data?.pages[0]?.run;
+  const leftByRevert = changeset.data?.pages[0]?.leftByRevert ?? 0;
   const changes = (changeset.data?.pages ?? []).flatMap((page) => page.items);
   const revertible = run !== undefined && run.revertedAt === null && run.status !== 'running' && run.status !== 'dry_run';
   return (
@@ -108,6 +109,12 @@ function RunChangeset({ runId }: { runId: string }) {
         <>
           <section className="card run" aria-label="The run">
             <RunHeading run={run} />
+            {run.revertedAt !== null && leftByRevert > 0 && (
+              <p className="note run-left">
+                The revert left {leftByRevert === 1 ? '1 memory as it was: it' : `${count(leftByRevert)} memories as they were: each`} changed after the run, and
+                is marked below.
+              </p>
+            )}
             {revertible && (
               <div className="actions">
                 <button type="button" onClick={() => setConfirming(true)}>
@@ -148,6 +155,12 @@ function ChangeRow({ change }: { change: RunChange }) {
         )}
       </div>
       {change.reason !== null && <p className="dim change-reason">{change.reason}</p>}
+      {change.leftByRevert !== null && (
+        <p className="change-left">
+          Left as it was by the revert, because {change.leftByRevert.actor} changed it after the run ({words(change.leftByRevert.op)},{' '}
+          <TimeAgo iso={change.leftByRevert.at} />).
+        </p>
+      )}
     </li>
   );
 }
