@@ -3,11 +3,14 @@
  * changed rows now sit (`memories.locate`) and patches them in place, a detail view of one of them
  * reloads, and the pages nobody changed are not fetched again. Lists no window shows are marked
  * stale (they reload when shown). Patches of one list run one at a time, ids arriving meanwhile
- * are gathered into the next, and a patch waits for a page being loaded to land first.
+ * are gathered into the next, and a patch waits for a page being loaded to land first. While a
+ * person scrolls, patches wait for a pause (at most SCROLL_WAIT_LIMIT_MS), so what arrives meanwhile
+ * lands as one patch rather than one every poll.
  */
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ListRequest } from '../../shared/contract';
 import { MAX_LOCATE_IDS, type Placement } from '../../shared/contract/live';
+import { type ScrollActivity, scrollActivity } from '../components/scroll-activity';
 import { createTimers } from '../components/timers';
 import type { ApiClient } from './client';
 import { type ListData, pageBounds, patchPages } from './list-patch';
@@ -19,6 +22,10 @@ const SETTLE_POLL_MS = 50;
 const SETTLE_LIMIT_MS = 10_000;
 /** A list whose pages changed under its patch (other than by loading more) is tried again this often, then reloaded. */
 const ATTEMPTS = 3;
+/** Scrolling counts as paused after this long without a scroll event… */
+const SCROLL_PAUSE_MS = 150;
+/** …and a patch waits for the pause this long at most: a list stays live during a long scroll. */
+const SCROLL_WAIT_LIMIT_MS = 2_000;
 
 export interface LiveRows {
   /** `upTo`: the journal position the change is complete up to (`mind.changed`). */
@@ -34,7 +41,7 @@ interface PendingList {
   running: boolean;
 }
 
-export function createLiveRows(api: Pick<ApiClient, 'call'>, queryClient: QueryClient): LiveRows {
+export function createLiveRows(api: Pick<ApiClient, 'call'>, queryClient: QueryClient, scrolling: Pick<ScrollActivity, 'sinceScroll'> = scrollActivity): LiveRows {
   const pending = new Map<string, PendingList>();
   const timers = createTimers();
 
@@ -48,6 +55,14 @@ export function createLiveRows(api: Pick<ApiClient, 'call'>, queryClient: QueryC
       await timers.sleep(SETTLE_POLL_MS);
     }
     return true;
+  };
+
+  /** Waits while the person is scrolling, up to the limit. */
+  const scrollPaused = async (): Promise<void> => {
+    const started = Date.now();
+    for (let since = scrolling.sinceScroll(); since < SCROLL_PAUSE_MS && Date.now() - started < SCROLL_WAIT_LIMIT_MS; since = scrolling.sinceScroll()) {
+      await timers.sleep(SCROLL_PAUSE_MS - since);
+    }
   };
 
   const locate = async (request: ListRequest, ids: readonly string[], upTo: number | undefined, bounds: (string | null)[]): Promise<Placement[]> => {
@@ -90,6 +105,7 @@ export function createLiveRows(api: Pick<ApiClient, 'call'>, queryClient: QueryC
     const list = pending.get(hash) as PendingList;
     list.running = true;
     while (list.ids.size > 0) {
+      await scrollPaused();
       const ids = [...list.ids];
       const upTo = list.upTo;
       list.ids.clear();

@@ -1,5 +1,7 @@
-import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ListPage, ListRequest } from '../../shared/contract';
+import type { ApiClient } from './client';
 import { createLiveRows } from './live-rows';
 import { applySignal } from './live-updates';
 import { KEYS } from './queries';
@@ -54,5 +56,70 @@ describe('pushed events keep the cache honest', () => {
     applySignal(client, { type: 'mind.changed', payload: { origin: 'outside', ids: ['bl_2'] } }, rows);
     expect([pageWith, pageWithout, pastPage].map((key) => invalidated(client, key))).toEqual([true, false, false]);
     expect(asked).toEqual([]);
+  });
+});
+
+describe('live rows while a person scrolls', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A Browser list on screen (one observer), a host that records what it is asked to locate, and a scroll clock the test moves. */
+  function scrolledList() {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const client = new QueryClient();
+    const request: ListRequest = { sort: 'created', direction: 'desc' };
+    const key = [...KEYS.memories, 'list', request];
+    const page: ListPage = { items: [], nextCursor: null };
+    client.setQueryData(key, { pages: [page], pageParams: [null] });
+    const stopObserving = new QueryObserver(client, { queryKey: key, enabled: false }).subscribe(() => {});
+    let scrolledAt = Date.now();
+    const scrolling = { sinceScroll: () => Date.now() - scrolledAt };
+    const located: string[][] = [];
+    const call = ((_method: string, asked: { ids: string[] }) => {
+      located.push(asked.ids);
+      return Promise.resolve({ placements: [] });
+    }) as unknown as ApiClient['call'];
+    const rows = createLiveRows({ call }, client, scrolling);
+    return { rows, located, scroll: () => (scrolledAt = Date.now()), stop: () => (rows.dispose(), stopObserving()) };
+  }
+
+  it('holds a patch back until the scrolling pauses, then sends what arrived meanwhile as one', async () => {
+    const { rows, located, scroll, stop } = scrolledList();
+    rows.memoriesChanged(['nt_1']);
+    for (let i = 0; i < 5; i++) {
+      await vi.advanceTimersByTimeAsync(100);
+      scroll();
+      if (i === 2) rows.memoriesChanged(['nt_2']);
+    }
+    expect(located).toEqual([]);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(located).toEqual([['nt_1', 'nt_2']]);
+    stop();
+  });
+
+  it('patches during a long scroll all the same, after two seconds at most', async () => {
+    const { rows, located, scroll, stop } = scrolledList();
+    rows.memoriesChanged(['nt_1']);
+    for (let elapsed = 0; elapsed < 1_900; elapsed += 100) {
+      await vi.advanceTimersByTimeAsync(100);
+      scroll();
+    }
+    expect(located).toEqual([]);
+    for (let elapsed = 0; elapsed < 300; elapsed += 100) {
+      await vi.advanceTimersByTimeAsync(100);
+      scroll();
+    }
+    expect(located).toEqual([['nt_1']]);
+    stop();
+  });
+
+  it('patches at once when nobody is scrolling', async () => {
+    const { rows, located, stop } = scrolledList();
+    await vi.advanceTimersByTimeAsync(1_000);
+    rows.memoriesChanged(['nt_1']);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(located).toEqual([['nt_1']]);
+    stop();
   });
 });

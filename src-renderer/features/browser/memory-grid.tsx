@@ -7,6 +7,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { MemorySummary, SortKey } from '../../../shared/contract';
 import { rowDomId, MemoryRow } from './memory-row';
+import { scrollActivity } from '../../components/scroll-activity';
 import { useKeepRowsInPlace } from './keep-rows-in-place';
 import { createScrollMemory } from './scroll-memory';
 
@@ -86,6 +87,14 @@ export function MemoryGrid(props: Props) {
       if (element !== null) scrollMemory.set(listKey, element.scrollTop);
     };
   }, [listKey]);
+
+  // Live refreshes hold back while the person scrolls (api/live-rows.ts).
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (element === null) return;
+    element.addEventListener('scroll', scrollActivity.noteScroll, { passive: true });
+    return () => element.removeEventListener('scroll', scrollActivity.noteScroll);
+  }, []);
 
   const lastIndex = virtualItems[virtualItems.length - 1]?.index ?? -1;
   useEffect(() => {
