@@ -54,7 +54,7 @@ export const RUN_CALLS = {
       items: z.array(RunChangeSchema),
       nextAfter: z.number().int().nullable(),
       /** Memories the run changed that its standing revert left as they were (0 while not reverted). */
-      leftByRevert: count,
+      memoriesLeftByRevert: count,
     }),
   },
 } as const;

@@ -307,7 +307,7 @@ describe('undoing a revert', () => {
     const marked = () => {
       const changeset = getRunChangeset(mind, run.runId);
       const left = changeset.items.filter((change) => change.leftByRevert !== null);
-      return { count: changeset.leftByRevert, memories: [...new Set(left.map((change) => change.memory?.id))], changes: left.map((change) => change.leftByRevert) };
+      return { count: changeset.memoriesLeftByRevert, memories: [...new Set(left.map((change) => change.memory?.id))], changes: left.map((change) => change.leftByRevert) };
     };
     expect(marked()).toEqual({ count: 0, memories: [], changes: [] });
     revertRun(mind, run.runId, USER);

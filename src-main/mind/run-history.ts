@@ -87,7 +87,7 @@ export function getRunChangeset(
   mind: Mind,
   runId: string,
   request: { limit?: number | undefined; after?: number | null | undefined } = {},
-): { run: RunListItem; items: RunChange[]; nextAfter: number | null; leftByRevert: number } {
+): { run: RunListItem; items: RunChange[]; nextAfter: number | null; memoriesLeftByRevert: number } {
   const db = mind.store.db;
   const row = findRun(db, runId);
   if (!row) throw new MindError('not_found', `No consolidation run with id ${runId}.`, { runId });
@@ -109,6 +109,6 @@ export function getRunChangeset(
       };
     }),
     nextAfter: rows.length > limit ? (page[page.length - 1]?.seq ?? null) : null,
-    leftByRevert: action === null ? 0 : countLeftByRevert(db, runId, action),
+    memoriesLeftByRevert: action === null ? 0 : countLeftByRevert(db, runId, action),
   };
 }

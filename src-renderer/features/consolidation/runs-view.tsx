@@ -92,7 +92,7 @@ function RunChangeset({ runId }: { runId: string }) {
   const changeset = useInfiniteQuery(consolidationQueries.changeset(api, runId));
   const [confirming, setConfirming] = useState(false);
   const run = changeset.data?.pages[0]?.run;
-  const leftByRevert = changeset.data?.pages[0]?.leftByRevert ?? 0;
+  const leftByRevert = changeset.data?.pages[0]?.memoriesLeftByRevert ?? 0;
   const changes = (changeset.data?.pages ?? []).flatMap((page) => page.items);
   const revertible = run !== undefined && run.revertedAt === null && run.status !== 'running' && run.status !== 'dry_run';
   return (
