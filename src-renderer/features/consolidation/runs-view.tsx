@@ -110,7 +110,7 @@ function RunChangeset({ runId }: { runId: string }) {
           <section className="card run" aria-label="The run">
             <RunHeading run={run} />
             {run.revertedAt !== null && leftByRevert > 0 && (
-              <p className="note run-left">
+              <p className="note">
                 The revert left {leftByRevert === 1 ? '1 memory as it was: it' : `${count(leftByRevert)} memories as they were: each`} changed after the run, and
                 is marked below.
               </p>
