@@ -37,6 +37,32 @@ function objectNames(): Set<string> {
   }
 }
 
+/**
+ * An older mind (the first `version` migrations), filled by `fill` as the app of that time would
+ * have left it, then opened by today's store (which migrates it) for `check`.
+ */
+function migratedFrom(version: number, fill: (older: Database.Database) => void, check: (store: ReturnType<typeof openStore>) => void): void {
+  const dir = mkdtempSync(join(tmpdir(), `mindloom-v${version}-`));
+  try {
+    const path = join(dir, 'older.mind');
+    writeOlderMind(dir, path, version);
+    const older = new Database(path);
+    try {
+      fill(older);
+    } finally {
+      older.close();
+    }
+    const store = openStore(path);
+    try {
+      check(store);
+    } finally {
+      store.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('migrations', () => {
   it('are listed in order in the drizzle journal, one file each', () => {
     const folder = findMigrationsFolder();
@@ -110,18 +136,14 @@ describe('migrations', () => {
   });
 
   it('0005_memory_tallies counts the memories an older mind already holds, and keeps counting every write', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mindloom-tallies-'));
-    try {
-      const path = join(dir, 'older.mind');
-      writeOlderMind(dir, path, 5);
-      const older = new Database(path);
-      insertMemory(older, memoryRow({ id: 'nt_a', confidence: 0.8 }));
-      insertMemory(older, memoryRow({ id: 'nt_b', confidence: 0.85 }));
-      insertMemory(older, memoryRow({ id: 'bl_c', type: 'belief', confidence: 1, status: 'archived', reviewStatus: 'pending' }));
-      older.close();
-
-      const store = openStore(path);
-      try {
+    migratedFrom(
+      5,
+      (older) => {
+        insertMemory(older, memoryRow({ id: 'nt_a', confidence: 0.8 }));
+        insertMemory(older, memoryRow({ id: 'nt_b', confidence: 0.85 }));
+        insertMemory(older, memoryRow({ id: 'bl_c', type: 'belief', confidence: 1, status: 'archived', reviewStatus: 'pending' }));
+      },
+      (store) => {
         const groupBy = () =>
           store.db
             .prepare(
@@ -140,12 +162,8 @@ describe('migrations', () => {
         store.db.prepare(`UPDATE memories SET content = 'b, reworded' WHERE id = 'nt_b'`).run();
         store.db.prepare(`DELETE FROM memories WHERE id = 'ep_d'`).run();
         expect(tallied()).toEqual(groupBy());
-      } finally {
-        store.close();
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+      },
+    );
   });
 
   it('0006_run_owner gives runs their owner and heartbeat, and indexes the running ones', () => {
@@ -180,17 +198,13 @@ describe('migrations', () => {
   });
 
   it('0008_editing_and_undo groups journal rows and links by action, lets links be voided, rejections revoked, and indexes the review queue', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mindloom-undo-'));
-    try {
-      const path = join(dir, 'older.mind');
-      writeOlderMind(dir, path, 8);
-      const older = new Database(path);
-      insertMemory(older, memoryRow({ id: 'bl_old', type: 'belief', reviewStatus: 'pending' }));
-      older.prepare(`INSERT INTO journal (at, actor, op, memory_id) VALUES (1, 'user', 'create', 'bl_old')`).run();
-      older.close();
-
-      const store = openStore(path);
-      try {
+    migratedFrom(
+      8,
+      (older) => {
+        insertMemory(older, memoryRow({ id: 'bl_old', type: 'belief', reviewStatus: 'pending' }));
+        older.prepare(`INSERT INTO journal (at, actor, op, memory_id) VALUES (1, 'user', 'create', 'bl_old')`).run();
+      },
+      (store) => {
         const columns = (table: string) => (store.db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
         expect(columns('journal')).toEqual(expect.arrayContaining(['action_id', 'memory_version']));
         expect(columns('links')).toEqual(expect.arrayContaining(['action_id', 'voided_at', 'voided_by']));
@@ -205,25 +219,17 @@ describe('migrations', () => {
           )
           .all() as { detail: string }[];
         expect(plan.map((p) => p.detail).join('\n')).not.toContain('TEMP B-TREE');
-      } finally {
-        store.close();
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+      },
+    );
   });
 
   it('0009_memory_origins keeps one origin per imported memory, unique per (system, original id), and leaves older memories without one', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mindloom-origins-'));
-    try {
-      const path = join(dir, 'older.mind');
-      writeOlderMind(dir, path, 9);
-      const older = new Database(path);
-      insertMemory(older, memoryRow({ id: 'bl_before', type: 'belief' }));
-      older.close();
-
-      const store = openStore(path);
-      try {
+    migratedFrom(
+      9,
+      (older) => {
+        insertMemory(older, memoryRow({ id: 'bl_before', type: 'belief' }));
+      },
+      (store) => {
         const columns = (store.db.prepare('PRAGMA table_info(memory_origins)').all() as { name: string; pk: number }[]).map((c) => [c.name, c.pk]);
         expect(columns).toEqual([
           ['memory_seq', 1],
@@ -240,112 +246,84 @@ describe('migrations', () => {
         add.run(seq, 'uuid-1');
         expect(() => add.run(other, 'uuid-1')).toThrow(/UNIQUE/);
         expect(store.db.prepare('SELECT details FROM memory_origins WHERE memory_seq = ?').get(seq)).toEqual({ details: '{}' });
-      } finally {
-        store.close();
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+      },
+    );
   });
 
   it('0010_diff_counts_index indexes the changes of an older mind by time, version and op, so the diff counts read the index alone', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mindloom-diff-index-'));
-    try {
-      const path = join(dir, 'older.mind');
-      writeOlderMind(dir, path, 10);
-      const older = new Database(path);
-      const journal = older.prepare(`INSERT INTO journal (at, actor, op, memory_id, memory_version) VALUES (?, 'user', ?, 'nt_1', ?)`);
-      journal.run(10, 'create', 1);
-      journal.run(20, 'edit', 2);
-      journal.run(30, 'access', null);
-      journal.run(40, 'archive', 3);
-      older.close();
-
-      const store = openStore(path);
-      try {
+    migratedFrom(
+      10,
+      (older) => {
+        const journal = older.prepare(`INSERT INTO journal (at, actor, op, memory_id, memory_version) VALUES (?, 'user', ?, 'nt_1', ?)`);
+        journal.run(10, 'create', 1);
+        journal.run(20, 'edit', 2);
+        journal.run(30, 'access', null);
+        journal.run(40, 'archive', 3);
+      },
+      (store) => {
         const columns = (store.db.prepare('PRAGMA index_info(journal_at_changes)').all() as { name: string }[]).map((c) => c.name);
         expect(columns).toEqual(['at', 'memory_version', 'op']);
         const { sql } = store.db.prepare(`SELECT sql FROM sqlite_master WHERE name = 'journal_at_changes'`).get() as { sql: string };
         expect(sql).toMatch(/WHERE memory_version IS NOT NULL$/);
         expect(countDiff(store.db, 0, 100)).toMatchObject({ added: 1, changed: 1, archived: 1 });
         expect(countDiff(store.db, 15, 100)).toMatchObject({ added: 0, changed: 1, archived: 1 });
-      } finally {
-        store.close();
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+      },
+    );
   });
 
   it('0011_contradiction_resolver records who settled a contradiction, and fills it in for those settled before from the journal', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mindloom-resolver-'));
-    try {
-      const path = join(dir, 'older.mind');
-      writeOlderMind(dir, path, 11);
-      const older = new Database(path);
-      const seqs = ['a', 'b', 'c', 'd'].map((id) => insertMemory(older, memoryRow({ id: `bl_${id}`, type: 'belief' })));
-      const contradiction = older.prepare(`INSERT INTO contradictions (id, a_seq, b_seq, kind, detector, status, detected_at) VALUES (?, ?, ?, 'direct', 'rules', ?, 1)`);
-      contradiction.run('ct_settled', seqs[0], seqs[1], 'resolved');
-      contradiction.run('ct_reopened', seqs[2], seqs[3], 'open');
-      contradiction.run('ct_unjournaled', seqs[0], seqs[3], 'resolved');
-      const journal = older.prepare(`INSERT INTO journal (at, actor, op, memory_id, after) VALUES (?, ?, ?, 'bl_a', ?)`);
-      journal.run(10, 'agent:ada', 'contradiction_resolved', JSON.stringify({ contradiction: 'ct_settled', status: 'resolved' }));
-      journal.run(20, 'user', 'contradiction_reopened', JSON.stringify({ contradiction: 'ct_settled', status: 'open' }));
-      journal.run(30, 'user', 'contradiction_resolved', JSON.stringify({ contradiction: 'ct_settled', status: 'resolved' }));
-      journal.run(40, 'user', 'contradiction_resolved', JSON.stringify({ contradiction: 'ct_reopened', status: 'resolved' }));
-      journal.run(50, 'user', 'contradiction_reopened', JSON.stringify({ contradiction: 'ct_reopened', status: 'open' }));
-      older.close();
-
-      const store = openStore(path);
-      try {
+    migratedFrom(
+      11,
+      (older) => {
+        const seqs = ['a', 'b', 'c', 'd'].map((id) => insertMemory(older, memoryRow({ id: `bl_${id}`, type: 'belief' })));
+        const contradiction = older.prepare(`INSERT INTO contradictions (id, a_seq, b_seq, kind, detector, status, detected_at) VALUES (?, ?, ?, 'direct', 'rules', ?, 1)`);
+        contradiction.run('ct_settled', seqs[0], seqs[1], 'resolved');
+        contradiction.run('ct_reopened', seqs[2], seqs[3], 'open');
+        contradiction.run('ct_unjournaled', seqs[0], seqs[3], 'resolved');
+        const journal = older.prepare(`INSERT INTO journal (at, actor, op, memory_id, after) VALUES (?, ?, ?, 'bl_a', ?)`);
+        journal.run(10, 'agent:ada', 'contradiction_resolved', JSON.stringify({ contradiction: 'ct_settled', status: 'resolved' }));
+        journal.run(20, 'user', 'contradiction_reopened', JSON.stringify({ contradiction: 'ct_settled', status: 'open' }));
+        journal.run(30, 'user', 'contradiction_resolved', JSON.stringify({ contradiction: 'ct_settled', status: 'resolved' }));
+        journal.run(40, 'user', 'contradiction_resolved', JSON.stringify({ contradiction: 'ct_reopened', status: 'resolved' }));
+        journal.run(50, 'user', 'contradiction_reopened', JSON.stringify({ contradiction: 'ct_reopened', status: 'open' }));
+      },
+      (store) => {
         const resolvers = store.db.prepare('SELECT id, resolved_by AS resolvedBy FROM contradictions ORDER BY id').all();
         expect(resolvers).toEqual([
           { id: 'ct_reopened', resolvedBy: null },
           { id: 'ct_settled', resolvedBy: 'user' },
           { id: 'ct_unjournaled', resolvedBy: null },
         ]);
-      } finally {
-        store.close();
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+      },
+    );
   });
 
   it('0012_run_revert_action records which revert of a run stands, and fills it in for runs reverted before from the journal', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mindloom-revert-action-'));
-    try {
-      const path = join(dir, 'older.mind');
-      writeOlderMind(dir, path, 12);
-      const older = new Database(path);
-      const run = older.prepare(`INSERT INTO consolidation_runs (id, trigger, provider, status, started_at, reverted_at) VALUES (?, 'manual', 'offline', 'completed', 1, ?)`);
-      run.run('run_again', 90);
-      run.run('run_undone', null);
-      run.run('run_old_style', 50);
-      const journal = older.prepare(`INSERT INTO journal (seq, at, actor, op, memory_id, after, action_id) VALUES (?, ?, 'user', ?, NULL, ?, ?)`);
-      const mark = (run: string, at: number | null) => JSON.stringify({ run, revertedAt: at });
-      // run_again: reverted, undone, reverted again; run_undone: reverted and undone.
-      journal.run(10, 10, 'revert_run', mark('run_again', 10), 10);
-      journal.run(11, 20, 'undo', mark('run_again', null), 11);
-      journal.run(12, 30, 'revert_run', mark('run_undone', 30), 12);
-      journal.run(13, 40, 'undo', mark('run_undone', null), 13);
-      journal.run(14, 90, 'revert_run', mark('run_again', 90), 14);
-      older.close();
-
-      const store = openStore(path);
-      try {
+    migratedFrom(
+      12,
+      (older) => {
+        const run = older.prepare(`INSERT INTO consolidation_runs (id, trigger, provider, status, started_at, reverted_at) VALUES (?, 'manual', 'offline', 'completed', 1, ?)`);
+        run.run('run_again', 90);
+        run.run('run_undone', null);
+        run.run('run_old_style', 50);
+        const journal = older.prepare(`INSERT INTO journal (seq, at, actor, op, memory_id, after, action_id) VALUES (?, ?, 'user', ?, NULL, ?, ?)`);
+        const mark = (run: string, at: number | null) => JSON.stringify({ run, revertedAt: at });
+        // run_again: reverted, undone, reverted again; run_undone: reverted and undone.
+        journal.run(10, 10, 'revert_run', mark('run_again', 10), 10);
+        journal.run(11, 20, 'undo', mark('run_again', null), 11);
+        journal.run(12, 30, 'revert_run', mark('run_undone', 30), 12);
+        journal.run(13, 40, 'undo', mark('run_undone', null), 13);
+        journal.run(14, 90, 'revert_run', mark('run_again', 90), 14);
+      },
+      (store) => {
         const actions = store.db.prepare('SELECT id, revert_action AS revertAction FROM consolidation_runs ORDER BY id').all();
         expect(actions).toEqual([
           { id: 'run_again', revertAction: 14 },
           { id: 'run_old_style', revertAction: null },
           { id: 'run_undone', revertAction: null },
         ]);
-      } finally {
-        store.close();
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+      },
+    );
   });
 
   it('replayed on an empty database, match the committed schema snapshot', async () => {
