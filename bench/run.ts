@@ -20,6 +20,8 @@
  *                            Lineage view's click to painted, pan/zoom with 5,000 nodes) → bench/results/lineage.json
  *   --kernle [PATH]          only the Kernle bench: import PATH (default: a generated 20k Kernle database) and time
  *                            lineage, the uncertain list, search and a belief's history against Kernle's SDK
+ *   --fuzz                   only the contract fuzz (src-main/host/contract-fuzz) at --reps times the test's size
+ *                            (default 10), --seed N: calls, answers by code, latency, lock waits → bench/results/fuzz.json
  *   --interop                only the interop bench: Mindloom JSON export of each size whose mind is cached
  *                            (the smallest generated first when missing), and 3 imports of the smallest into a fresh mind
  * Prints a table per size and writes bench/results/store-<N>.json; then the consolidation
@@ -50,6 +52,7 @@ import { reportTravelBench, runTravelBench } from './travel-bench';
 import { reportLineageBench, runLineageBench } from './lineage-bench';
 import { reportKernleBench, runKernleBench } from './kernle-bench';
 import { reportInteropBench, runInteropBench } from './interop-bench';
+import { reportFuzzBench, runFuzzBench } from './fuzz-bench';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 
@@ -71,6 +74,8 @@ interface Args {
   /** `--kernle`: null when absent; `{path: undefined}` for a generated database. */
   kernle: { path: string | undefined } | null;
   interopOnly: boolean;
+  /** --fuzz: the fuzz's scale (--reps, default 10) and seed (--seed, default 27). */
+  fuzz: { scale: number; seed: number } | null;
   seed: number;
   reps: number;
 }
@@ -100,6 +105,7 @@ function parse(argv: string[]): Args {
       timeline: { type: 'boolean' },
       lineage: { type: 'boolean' },
       interop: { type: 'boolean' },
+      fuzz: { type: 'boolean' },
     },
   });
   const whole = (text: string, what: string) => {
@@ -121,6 +127,7 @@ function parse(argv: string[]): Args {
     lineageOnly: values.lineage ?? false,
     kernle: kernleOption(values.kernle ?? false, positionals),
     interopOnly: values.interop ?? false,
+    fuzz: values.fuzz ? { scale: values.reps === undefined ? 10 : whole(values.reps, '--reps'), seed: values.seed === undefined ? 27 : whole(values.seed, '--seed') } : null,
     seed: values.seed === undefined ? DEFAULT_SEED : whole(values.seed, '--seed'),
     reps: values.reps === undefined ? (values.quick ? 40 : 200) : whole(values.reps, '--reps'),
   };
@@ -229,6 +236,10 @@ async function main(): Promise<void> {
   }
   if (args.kernle) {
     reportKernleBench(runKernleBench({ path: args.kernle.path, seed: args.seed, reps: args.reps }), machine);
+    return;
+  }
+  if (args.fuzz) {
+    reportFuzzBench(await runFuzzBench(args.fuzz.seed, args.fuzz.scale), machine);
     return;
   }
   if (args.interopOnly) {

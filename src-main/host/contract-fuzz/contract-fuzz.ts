@@ -44,6 +44,8 @@ export interface FuzzOptions {
   memoryLimitMb: number;
   /** Replays a failing property may spend shrinking its counterexample. */
   shrinkRuns: number;
+  /** Which passes run (all by default). */
+  passes?: readonly FuzzPass[];
   progress?: (line: string) => void;
 }
 
@@ -58,8 +60,11 @@ export const QUICK_FUZZ: Omit<FuzzOptions, 'seed'> = {
   shrinkRuns: 20,
 };
 
+export const FUZZ_PASSES = ['coverage', 'sequences', 'races', 'destructive'] as const;
+export type FuzzPass = (typeof FUZZ_PASSES)[number];
+
 export interface FuzzFinding {
-  pass: 'coverage' | 'sequences' | 'races' | 'destructive';
+  pass: FuzzPass;
   invariants: Invariant[];
   /** The findings and the calls that led to them, shrunk where fast-check could. */
   report: string;
@@ -91,10 +96,13 @@ export async function runContractFuzz(options: FuzzOptions): Promise<FuzzReport>
     const newRun = async () => FuzzRun.start(await liveHost(), files, `run-${++runs}`, stats, settings);
     const context: PassContext = { options, files, newRun, findings, log };
 
-    await coveragePass(context);
-    await sequencesPass(context);
-    await racesPass(context);
-    await destructivePass(context);
+    const passes: Record<FuzzPass, (context: PassContext) => Promise<void>> = {
+      coverage: coveragePass,
+      sequences: sequencesPass,
+      races: racesPass,
+      destructive: destructivePass,
+    };
+    for (const pass of options.passes ?? FUZZ_PASSES) await passes[pass](context);
   } finally {
     await (host as FuzzHost | null)?.stop();
     rmSync(root, { recursive: true, force: true });

@@ -7,7 +7,7 @@
  * mind, with a hard link and a symlink to it.
  */
 import { execFileSync } from 'node:child_process';
-import { closeSync, copyFileSync, linkSync, mkdirSync, openSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,8 +27,6 @@ export interface FuzzFiles {
   prepareRun(name: string): string;
   /** The path a `«path:NAME»` token stands for; `kind` is the request's importer kind, if any. */
   resolve(name: PathName, context: { mindPath: string; runDir: string; kind: unknown }): string;
-  /** Every file a failed open might leave something beside. */
-  readonly openTargets: readonly string[];
 }
 
 export async function makeFuzzFiles(root: string): Promise<FuzzFiles> {
@@ -53,42 +51,36 @@ export async function makeFuzzFiles(root: string): Promise<FuzzFiles> {
   writeFileSync(at('random-bytes.bin'), randomBytes(64 * 1024));
   writeFileSync(at('truncated.mindloom'), readFileSync(template).subarray(0, 8_192));
   writeFileSync(at('v9999.mindloom'), withUserVersion(readFileSync(template), 9_999));
-  mkdirSync(at('folder.mindloom'));
-  execFileSync('mkfifo', [at('fifo.mindloom')]);
-  const zero = characterDeviceLikeDevZero(at('zero.mindloom'));
+  const sources = ['demo-export.json', 'transcripts.jsonl', 'mcp-memory.jsonl', 'kernle.db', 'random-bytes.bin', 'truncated.mindloom', 'v9999.mindloom'];
 
-  const special: Record<string, string> = {
-    export: exportPath,
-    passwd: '/etc/passwd',
-    'random-bytes': at('random-bytes.bin'),
-    'other-sqlite': at('kernle.db'),
-    'truncated-mind': at('truncated.mindloom'),
-    'schema-v9999': at('v9999.mindloom'),
-    'dev-zero': zero,
-    fifo: at('fifo.mindloom'),
-    folder: at('folder.mindloom'),
-    'nul-in-path': at('a\u0000b.mindloom'),
-    'too-long': join(files, 'x'.repeat(4_000)),
-    missing: join(root, 'no-such-folder', 'nothing.mindloom'),
+  /** Each run gets its own copies: a call that writes over a target (an export with `overwrite`) spoils it for that run only. */
+  const inRun: Partial<Record<PathName, string>> = {
+    export: 'demo-export.json',
+    'random-bytes': 'random-bytes.bin',
+    'other-sqlite': 'kernle.db',
+    'truncated-mind': 'truncated.mindloom',
+    'schema-v9999': 'v9999.mindloom',
+    'other-mind': 'other.mindloom',
+    'empty-file': 'empty.mindloom',
+    'hard-link': 'hard-link.mindloom',
+    symlink: 'symlink.mindloom',
+    folder: 'folder.mindloom',
+    'nul-in-path': 'a\u0000b.mindloom',
+    'odd-name': 'a\udfffb\u202e\u200b.mindloom',
   };
-  const sourceByKind: Record<string, string> = {
-    json: exportPath,
-    transcripts: at('transcripts.jsonl'),
-    'mcp-memory': at('mcp-memory.jsonl'),
-    kernle: at('kernle.db'),
-  };
+  const sourceByKind: Record<string, string> = { json: 'demo-export.json', transcripts: 'transcripts.jsonl', 'mcp-memory': 'mcp-memory.jsonl', kernle: 'kernle.db' };
   let fresh = 0;
 
   return {
     root,
     template,
-    openTargets: Object.values(special),
     prepareRun(name) {
       const runDir = join(root, name);
-      mkdirSync(runDir, { recursive: true });
+      mkdirSync(join(runDir, 'folder.mindloom'), { recursive: true });
       const mindPath = join(runDir, 'mind.mindloom');
       copyFileSync(template, mindPath);
       copyFileSync(template, join(runDir, 'other.mindloom'));
+      for (const source of sources) copyFileSync(at(source), join(runDir, source));
       linkSync(mindPath, join(runDir, 'hard-link.mindloom'));
       symlinkSync(mindPath, join(runDir, 'symlink.mindloom'));
       writeFileSync(join(runDir, 'empty.mindloom'), '');
@@ -102,25 +94,25 @@ export async function makeFuzzFiles(root: string): Promise<FuzzFiles> {
         case 'mind-shm':
         case 'mind-journal':
           return `${mindPath}${name.slice('mind'.length)}`;
-        case 'hard-link':
-          return join(runDir, 'hard-link.mindloom');
-        case 'symlink':
-          return join(runDir, 'symlink.mindloom');
-        case 'other-mind':
-          return join(runDir, 'other.mindloom');
-        case 'empty-file':
-          return join(runDir, 'empty.mindloom');
         case 'new-file':
           fresh += 1;
           return join(runDir, `new-${fresh}.out`);
-        case 'odd-name':
-          return join(runDir, 'a\udfffb\u202e\u200b.mindloom');
+        case 'source':
+          return join(runDir, sourceByKind[String(kind)] ?? 'demo-export.json');
+        case 'dev-zero':
+          return characterDeviceLikeDevZero(join(runDir, 'zero.mindloom'));
+        case 'fifo':
+          return fifoIn(join(runDir, 'fifo.mindloom'));
+        case 'passwd':
+          return '/etc/passwd';
+        case 'too-long':
+          return join(runDir, 'x'.repeat(4_000));
+        case 'missing':
+          return join(runDir, 'no-such-folder', 'nothing.mindloom');
         case 'relative':
           return join('nested-missing', 'x.mindloom');
-        case 'source':
-          return sourceByKind[String(kind)] ?? exportPath;
         default:
-          return special[name] ?? exportPath;
+          return join(runDir, inRun[name] ?? 'demo-export.json');
       }
     },
   };
@@ -133,8 +125,15 @@ function withUserVersion(file: Buffer, version: number): Buffer {
   return copy;
 }
 
-/** /dev/zero by another name, in the fuzz's folder; /dev/zero itself where mknod is not allowed. */
+/** A FIFO nobody writes to: opening it to read waits forever. Made when first named in a run. */
+function fifoIn(path: string): string {
+  if (!existsSync(path)) execFileSync('mkfifo', [path]);
+  return path;
+}
+
+/** /dev/zero by another name, in the run's folder; /dev/zero itself where mknod is not allowed. */
 function characterDeviceLikeDevZero(path: string): string {
+  if (existsSync(path)) return path;
   try {
     execFileSync('mknod', [path, 'c', '1', '5'], { stdio: 'ignore' });
     const fd = openSync(path, 'r');

@@ -41,6 +41,9 @@ export interface FuzzHostOptions {
   memoryLimitMb: number;
 }
 
+/** A call slower than its timeout is still awaited, while the host answers pings, up to this many timeouts. */
+const SLOW_CALL_FACTOR = 6;
+
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 type Waiter = (reply: HostReply | null) => void;
 
@@ -135,13 +138,25 @@ export async function startFuzzHost(options: FuzzHostOptions): Promise<FuzzHost>
         const rss = rssMb();
         if (rss > options.memoryLimitMb) kill(`grew to ${Math.round(rss)} MB (bound ${options.memoryLimitMb} MB) answering ${name}`);
       }, 50);
+      // A slow call is awaited as long as the host keeps answering pings (up to a hard bound); one that stops the host is not.
+      let answered = false;
+      const reply = send({ op: 'call', name, payload }, timeoutMs * SLOW_CALL_FACTOR).finally(() => {
+        answered = true;
+      });
+      const watchdog = async (): Promise<'unresponsive'> => {
+        for (;;) {
+          await new Promise((resume) => setTimeout(resume, timeoutMs));
+          if (answered || !(await host.ping(1_000))) return 'unresponsive';
+        }
+      };
       try {
-        const reply = await send({ op: 'call', name, payload }, timeoutMs);
+        const first = await Promise.race([reply, watchdog()]);
         const ms = performance.now() - started;
-        if (reply?.op === 'answer') return { kind: 'answer', result: reply.result, ms: reply.ms, logs: reply.logs };
+        if (first !== 'unresponsive' && first?.op === 'answer') return { kind: 'answer', result: first.result, ms: first.ms, logs: first.logs };
+        const late = answered ? await reply : null;
+        if (late?.op === 'answer') return { kind: 'answer', result: late.result, ms: late.ms, logs: late.logs };
         if (!alive) return { kind: 'host_died', ms, why: deathReason };
-        const rss = rssMb();
-        return { kind: 'no_answer', ms, hostAnswersPings: await host.ping(1_000), rssMb: Math.round(rss) };
+        return { kind: 'no_answer', ms, hostAnswersPings: await host.ping(1_000), rssMb: Math.round(rssMb()) };
       } finally {
         clearInterval(guard);
       }

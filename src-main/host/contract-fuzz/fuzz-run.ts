@@ -61,6 +61,8 @@ const SURVEY: readonly PlannedCall[] = [
 ];
 const SESSION_SWITCHES = new Set(['session.open', 'session.create', 'session.openDemo']);
 const MAX_TRACE = 400;
+/** How long a dry run waits for background work (a consolidation run, a scan) to end first. */
+const QUIET_WAIT_MS = 15_000;
 
 interface OpenFile {
   path: string;
@@ -136,6 +138,8 @@ export class FuzzRun {
       const before = target === null ? null : await this.status();
       resolved.push({ name: call.name, payload, target, besideBefore: target === null ? [] : besideFiles(target), before });
     }
+    // A dry run is judged on a quiet mind: a consolidation run or a scan writing meanwhile would hold the lock it is checked for.
+    if (resolved.some((call) => isDryRun(call.name, call.payload))) await this.quiet();
     const concurrent = resolved.length > 1;
     const outcomes = await Promise.all(resolved.map((call) => this.dispatch(call.name, call.payload)));
     let usable = true;
@@ -281,6 +285,12 @@ export class FuzzRun {
   private async refreshVersion(id: string): Promise<void> {
     const outcome = await this.host.call('memories.get', { id }, this.settings.callTimeoutMs);
     if (outcome.kind === 'answer' && outcome.result.ok) harvest(this.knowledge, outcome.result.value);
+  }
+
+  private async quiet(): Promise<void> {
+    for (let waited = 0; waited < QUIET_WAIT_MS && this.host.alive && !(await this.backgroundIdle()); waited += 50) {
+      await new Promise((resume) => setTimeout(resume, 50));
+    }
   }
 
   private async backgroundIdle(): Promise<boolean> {
