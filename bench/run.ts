@@ -52,7 +52,7 @@ import { reportTravelBench, runTravelBench } from './travel-bench';
 import { reportLineageBench, runLineageBench } from './lineage-bench';
 import { reportKernleBench, runKernleBench } from './kernle-bench';
 import { reportInteropBench, runInteropBench } from './interop-bench';
-import { reportFuzzBench, runFuzzBench } from './fuzz-bench';
+import { runFuzzBench } from './fuzz-bench';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 
@@ -239,7 +239,7 @@ async function main(): Promise<void> {
     return;
   }
   if (args.fuzz) {
-    reportFuzzBench(await runFuzzBench(args.fuzz.seed, args.fuzz.scale), machine);
+    await runFuzzBench({ ...args.fuzz, machine });
     return;
   }
   if (args.interopOnly) {

@@ -1,10 +1,10 @@
 /**
- * The files the fuzz points path fields at, in its own temp folder: a demo mind (the template every
- * run copies), an export of it, importer sources, files that are not minds (another app's SQLite,
- * random bytes, a truncated mind, one from schema v9999, an empty file), and files that are not
- * regular: a FIFO, a folder, and a character device like /dev/zero (made with mknod where the
- * user may, so what SQLite leaves beside it lands in this folder). Per run: a fresh copy of the
- * mind, with a hard link and a symlink to it.
+ * The files the fuzz points path fields at: a demo mind (the template every run copies), an
+ * export of it, importer sources, files that are not minds (another app's SQLite, random bytes, a
+ * truncated mind, one from schema v9999, an empty file), and files that are not regular: a FIFO, a
+ * folder, and a character device like /dev/zero (made with mknod where the user may, so what SQLite
+ * leaves beside it lands in the fuzz's folder). Every run gets its own copies, links to its mind and
+ * special files, so a call that writes over one spoils it for that run only.
  */
 import { execFileSync } from 'node:child_process';
 import { closeSync, copyFileSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
