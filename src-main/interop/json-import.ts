@@ -14,8 +14,7 @@
  * the rows its header promises stops the import with a MindError naming `file:line`, and nothing is written.
  * A dry run does all of it and rolls back: the preview's counts are the import's.
  */
-import { basename, resolve } from 'node:path';
-import { existsSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
 import { MindError, isMindError } from '../../shared/errors';
 import type { MemoryType } from '../../shared/model';
 import { type Mind, openMind } from '../mind/mind';
@@ -41,6 +40,7 @@ import { type BulkLoad, finishBulkLoad, startBulkLoad } from '../store/bulk-load
 import { readMeta } from '../store/meta-repo';
 import { mergeSearchIndexAfterBulkWrite } from '../store/search-index-merge';
 import type { ImportOptions, ImportSummary, Importer } from './importer';
+import { importSource } from './import-source';
 import { type JsonHeader, JsonHeaderSchema, type JsonRowLine, JsonRowLineSchema, isJsonRowLine } from './json-format';
 import { type NumberedLine, readLines } from './line-reader';
 
@@ -114,8 +114,7 @@ export const jsonImporter: Importer = {
 
 /** The `json` importer's run, with its own options. */
 export async function importJson(mind: Mind, path: string, options: JsonImportOptions = {}): Promise<ImportSummary> {
-  const source = resolve(path);
-  if (!existsSync(source) || statSync(source).isDirectory()) throw new MindError('not_found', `${source}: no such file to import.`, { path: source });
+  const source = importSource(mind, path);
   const writer = mind.store.path === ':memory:' ? mind : openMind(mind.store.path, { mustExist: true, leaveRunsAsFound: true });
   if (writer !== mind) tuneForImport(writer.store.db);
   const lines = readLines(source);

@@ -2,9 +2,10 @@
  * Reading a JSON Lines source: one object a line, blank lines ignored. A line that is not JSON, or
  * not an object, stops the import with an error naming `file:N`; nothing has been written by then.
  */
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { MindError } from '../../shared/errors';
+import { isMindError, MindError } from '../../shared/errors';
+import { MAX_LINE_BYTES, MAX_WHOLE_FILE_BYTES } from './import-source';
+import { readWholeFile } from './line-reader';
 
 export interface JsonLine {
   /** 1-based, as an editor counts. */
@@ -16,13 +17,15 @@ export function readJsonLines(path: string): JsonLine[] {
   const name = basename(path);
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readWholeFile(path, MAX_WHOLE_FILE_BYTES);
   } catch (error) {
+    if (isMindError(error)) throw error;
     throw new MindError('unreadable_file', `${name}: cannot be read (${(error as Error).message}).`, { path });
   }
   const lines: JsonLine[] = [];
   text.split(/\r?\n/).forEach((raw, i) => {
     if (raw.trim() === '') return;
+    if (raw.length > MAX_LINE_BYTES) throw new MindError('invalid_input', `${name}:${i + 1}: the line is longer than ${MAX_LINE_BYTES / 1_048_576} MB.`, { path, line: i + 1 });
     let value: unknown;
     try {
       value = JSON.parse(raw);

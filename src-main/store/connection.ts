@@ -160,6 +160,18 @@ function checkFile(path: string, options: OpenOptions): void {
     return;
   }
   if (stat.isDirectory()) throw new MindError('not_a_mind', `${path} is a folder, not a mind file.`, { path });
+  // A device (`/dev/zero` reads as an endless empty database), a pipe or a socket is no mind, and
+  // SQLite would leave a `-journal` beside it trying.
+  if (!stat.isFile()) throw new MindError('not_a_mind', `${path} is not a regular file (a device, a pipe or a socket), so it cannot be a mind.`, { path });
+  // SQLite takes an empty file for a new database: opening one would turn it into a mind unasked.
+  // (A mind whose pages are all still in its write-ahead log has a log beside it.)
+  if (stat.size === 0 && (options.mustExist || options.readonly) && !hasContent(`${path}-wal`)) {
+    throw new MindError('not_a_mind', `${path} is an empty file, not a mind. Create a new mind there instead of opening it.`, { path, empty: true });
+  }
+}
+
+function hasContent(path: string): boolean {
+  return (statSync(path, { throwIfNoEntry: false })?.size ?? 0) > 0;
 }
 
 function readFileVersion(db: Db, path: string): number {
