@@ -14,6 +14,7 @@ import {
   leaveRunRunning,
   scribbleOverPage,
   skewTallies,
+  storeInvalidUtf8,
   supersedeWithoutSuccessor,
 } from '../store/damage-test-support';
 import type { Db } from '../store/connection';
@@ -74,12 +75,15 @@ describe('check', () => {
     expect(report).toMatchObject({ path, opened: true, ok: true, repaired: false });
     expect(report.checks.map((check) => check.name)).toEqual([
       'integrity',
+      'write_ahead_log',
       'link_ends',
       'superseded_successors',
       'tallies',
       'search_index',
       'orphaned_runs',
       'versions',
+      'text_encoding',
+      'other_processes',
     ]);
     expect(checkMindFile(path, { repair: true }).repaired).toBe(false);
   });
@@ -118,6 +122,7 @@ describe('check', () => {
       problems: 2,
       apply: (m, db) => breakVersionHistory(db, m.seqs.episode, m.seqs.other),
     },
+    { name: 'words stored as bytes that are not UTF-8', check: 'text_encoding', derivable: false, problems: 1, apply: (m, db) => storeInvalidUtf8(db, m.ids.note) },
   ];
 
   for (const damaged of cases) {
@@ -194,7 +199,10 @@ describe('check', () => {
     writeFileSync(mind.path, bytes);
     const report = checkMindFile(mind.path, { repair: true });
     expect(report).toMatchObject({ opened: false, ok: false, repaired: false });
-    expect(report.checks.map((check) => [check.name, check.ok, check.repairable])).toEqual([['integrity', false, false]]);
+    expect(report.checks.map((check) => [check.name, check.ok, check.repairable])).toEqual([
+      ['integrity', false, false],
+      ['write_ahead_log', true, false],
+    ]);
     expect(report.checks[0]?.summary.length).toBeGreaterThan(0);
     expect(readFileSync(mind.path).equals(bytes)).toBe(true);
   });
