@@ -18,8 +18,8 @@ export const MAX_WHOLE_FILE_BYTES = 256 * 1_048_576;
 /** The absolute path of a readable import source, or a MindError saying why it is not one. */
 export function importSource(mind: Mind, path: string, options: { maxBytes?: number } = {}): string {
   const source = resolve(path);
-  const stat = regularFile(source, 'to import');
   refuseOwnFile(mind.store.path, source, 'as an import source');
+  const stat = regularFile(source, 'to import');
   if (options.maxBytes !== undefined && stat.size > options.maxBytes) throw tooLarge(source, stat.size, options.maxBytes);
   return source;
 }
