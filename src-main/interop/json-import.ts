@@ -45,6 +45,7 @@ import { mergeSearchIndexAfterBulkWrite } from '../store/search-index-merge';
 import type { ImportOptions, ImportSummary, Importer } from './importer';
 import { importSource } from './import-source';
 import { type JsonHeader, JsonHeaderSchema, type JsonRowLine, JsonRowLineSchema, isJsonRowLine } from './json-format';
+import { withoutLoneSurrogates } from './jsonl';
 import { type NumberedLine, readLines } from './line-reader';
 
 /** Why a file was refused, in the error's details (tests and the app tell the cases apart by it). */
@@ -252,7 +253,7 @@ function readHeader(lines: Generator<NumberedLine>, name: string, source: string
 function parseRow(text: string, place: string, source: string, line: number): JsonRowLine {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = withoutLoneSurrogates(text, JSON.parse(text) as unknown);
   } catch (error) {
     throw fault('bad_json', place, `bad JSON (${(error as Error).message})`, source, line);
   }

@@ -3,6 +3,7 @@
  * not an object, stops the import with an error naming `file:N`; nothing has been written by then.
  */
 import { basename } from 'node:path';
+import { wellFormedDeep } from '../../shared/text';
 import { isMindError, MindError } from '../../shared/errors';
 import { MAX_LINE_BYTES, MAX_WHOLE_FILE_BYTES } from './import-source';
 import { readWholeFile } from './line-reader';
@@ -35,7 +36,7 @@ export function readJsonLines(path: string): JsonLine[] {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       throw new MindError('invalid_input', `${name}:${i + 1}: expected a JSON object on each line.`, { path, line: i + 1 });
     }
-    lines.push({ line: i + 1, value: value as Record<string, unknown> });
+    lines.push({ line: i + 1, value: withoutLoneSurrogates(raw, value as Record<string, unknown>) });
   });
   return lines;
 }
@@ -53,4 +54,12 @@ export function stringAt(value: Record<string, unknown>, ...keys: string[]): str
     if (typeof v === 'number') return String(v);
   }
   return null;
+}
+
+/** A JSON escape of half a surrogate pair (`\\udfff`): the only way one reaches a string decoded from UTF-8. */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+
+/** The parsed line with lone surrogates made U+FFFD (shared/text.ts); walked only when its text holds such an escape. */
+export function withoutLoneSurrogates<T>(text: string, value: T): T {
+  return SURROGATE_ESCAPE.test(text) ? wellFormedDeep(value) : value;
 }
