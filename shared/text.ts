@@ -14,8 +14,8 @@ import { z } from 'zod';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-/** Whitespace, controls, format characters (Cf: zero-width, direction marks, BOM) and the other default-ignorable code points. */
-const NOTHING_VISIBLE = /^[\s\p{Cc}\p{Cf}\p{Zs}\p{Zl}\p{Zp}\u034F\u115F\u1160\u17B4\u17B5\u3164\uFFA0\uFE00-\uFE0F\u{E0100}-\u{E01EF}]*$/u;
+/** Whitespace, controls, and Unicode's default-ignorable code points (zero-width characters, direction marks, BOM, variation selectors, fillers). */
+const NOTHING_VISIBLE = /^[\s\p{Cc}\p{Default_Ignorable_Code_Point}]*$/u;
 
 export const BLANK_TEXT_MESSAGE = 'is empty or only whitespace';
 

@@ -10,12 +10,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAgentServer } from '../agent/server';
-import { freshMind as freshCliMind } from '../host/cli/cli-test-kit';
-import { transcriptsImporter } from '../interop/transcripts-importer';
-import { checkMind, checkMindFile } from '../mind/check';
-import { openMind } from '../mind/mind';
-import { type ApiFixture, apiFixture, callFails, callOk } from './api-test-support';
+import { createAgentServer } from '../../agent/server';
+import { freshMind as freshCliMind } from './cli-test-kit';
+import { transcriptsImporter } from '../../interop/transcripts-importer';
+import { checkMind, checkMindFile } from '../../mind/check';
+import { openMind } from '../../mind/mind';
+import { type ApiFixture, apiFixture, callFails, callOk } from '../../api/api-test-support';
 
 const LONE = 'a\udfffb lone \ud800 word';
 const REPLACED = 'a\ufffdb lone \ufffd word';
