@@ -4,20 +4,16 @@
  * path-taking call is refused for the mind and its companions, by name, through a symbolic link or
  * a hard link, with nothing written; the writes made meanwhile are all there afterwards.
  */
-import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { existsSync, linkSync, readdirSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Readable, Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkMindFile } from '../mind/check';
 import { openMind } from '../mind/mind';
+import { startTestProcess, type TestProcess } from '../mind/process-test-support';
 import { type ApiFixture, apiFixture, callFails, callOk } from './api-test-support';
 
-const HOLDER = fileURLToPath(new URL('../mind/holder-process.ts', import.meta.url));
-
 let f: ApiFixture;
-let holder: ChildProcessByStdio<Writable, Readable, null> | null = null;
+let holder: TestProcess | null = null;
 beforeEach(() => {
   f = apiFixture();
 });
@@ -28,23 +24,12 @@ afterEach(async () => {
 
 /** Another program (an agent) with the mind open and writes of its own in the log. */
 async function startHolder(path: string): Promise<void> {
-  const started = spawn(process.execPath, ['--import', 'tsx', HOLDER, path, '5'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  holder = started;
-  let output = '';
-  await new Promise<void>((ready, fail) => {
-    started.once('close', (code) => fail(new Error(`the holder ended early (${code})`)));
-    started.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('holding')) ready();
-    });
-  });
+  holder = startTestProcess('holder-process', [path, '5']);
+  await holder.printed('holding');
 }
 
 async function stopHolder(): Promise<void> {
-  if (!holder) return;
-  const ended = new Promise((done) => holder?.once('close', done));
-  holder.stdin.end();
-  await ended;
+  await holder?.stop();
   holder = null;
 }
 

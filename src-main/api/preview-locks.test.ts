@@ -3,19 +3,14 @@
  * (yielding to the event loop as it goes), the app's own writes and another process's writes all
  * answer ok; a lock held by another program is `store_busy`, never `corrupt_file`.
  */
-import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import type { Readable, Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemory } from '../mind/create';
 import { openMind } from '../mind/mind';
+import { startTestProcess } from '../mind/process-test-support';
 import { snapshot } from '../mind/test-support';
 import { exportMindJson } from '../interop/json-export';
 import { type ApiFixture, apiFixture, callOk } from './api-test-support';
-
-const WRITER = fileURLToPath(new URL('../mind/numbered-writer-process.ts', import.meta.url));
-const LOCKER = fileURLToPath(new URL('../mind/lock-holder-process.ts', import.meta.url));
 
 let f: ApiFixture;
 beforeEach(() => {
@@ -40,25 +35,14 @@ async function exportOfNotes(count: number): Promise<string> {
   return join(f.dir, 'source.json');
 }
 
-function startProcess(script: string, args: string[]): { child: ChildProcessByStdio<Writable, Readable, null>; output: () => string; closed: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { child, output: () => output, closed: new Promise((done) => child.once('close', done)) };
-}
-
-async function until(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((done) => setTimeout(done, 20));
-}
-
 describe('interop.preview and locks', () => {
   it('holds no write lock: the app and another process write while it reads, and it writes nothing', async () => {
     const exported = await exportOfNotes(4_000);
     await callOk(f.api, 'session.open', { path: f.mindPath });
     const before = snapshot(f.session.mind());
 
-    const writer = startProcess(WRITER, [f.mindPath, '300']);
-    await until(() => writer.output().includes('started'));
+    const writer = startTestProcess('numbered-writer-process', [f.mindPath, '300']);
+    await writer.printed('started');
     let previewDone = false;
     const preview = callOk(f.api, 'interop.preview', { kind: 'json', path: exported }).finally(() => (previewDone = true));
     // The app's own writes, one per turn of the event loop, for as long as the preview runs.
@@ -73,7 +57,7 @@ describe('interop.preview and locks', () => {
     expect(answers.length).toBeGreaterThan(0);
     expect(answers.filter((answer) => answer !== 'ok')).toEqual([]);
 
-    expect(await writer.closed).toBe(0);
+    expect(await writer.stop()).toBe(0);
     expect(writer.output()).toContain('done');
     // Nothing of the preview's is in the mind: only the app's and the writer's own changes.
     const after = snapshot(f.session.mind());
@@ -82,15 +66,14 @@ describe('interop.preview and locks', () => {
 
   it('a run asked for while another program holds the write lock answers store_busy, not corrupt_file', async () => {
     await callOk(f.api, 'session.open', { path: f.mindPath });
-    const locker = startProcess(LOCKER, [f.mindPath]);
-    await until(() => locker.output().includes('locked'));
+    const locker = startTestProcess('lock-holder-process', [f.mindPath]);
+    await locker.printed('locked');
     try {
       const result = await f.api.dispatch('consolidation.runNow', {});
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.error.code).toBe('store_busy');
     } finally {
-      locker.child.stdin.end();
-      await locker.closed;
+      await locker.stop();
     }
     // The lock gone, the same call runs.
     expect(await callOk(f.api, 'consolidation.runNow', {})).toMatchObject({ status: 'completed' });

@@ -2,47 +2,31 @@
  * `check` looks at what a mind's connections do not: its write-ahead log, as it lies beside the
  * file while another process holds the mind open with writes still in it, and who that process is.
  */
-import { type ChildProcessByStdio, spawn } from 'node:child_process';
-import type { Readable, Writable } from 'node:stream';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckName, CheckReport } from '../../shared/contract/trust';
 import { checkMindFile } from './check';
 import { openMind } from './mind';
+import { startTestProcess, type TestProcess } from './process-test-support';
 
-type Holder = ChildProcessByStdio<Writable, Readable, null>;
-
-const HOLDER = fileURLToPath(new URL('./holder-process.ts', import.meta.url));
-const holders: Holder[] = [];
+const holders: TestProcess[] = [];
 const folders: string[] = [];
 afterEach(async () => {
-  for (const holder of holders.splice(0)) {
-    const ended = new Promise((done) => holder.once('close', done));
-    holder.stdin.end();
-    await ended;
-  }
+  for (const holder of holders.splice(0)) await holder.stop();
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
 /** A mind another process holds open, with `notes` writes of its own still in the log. */
-async function heldMind(notes: number): Promise<{ path: string; holder: Holder }> {
+async function heldMind(notes: number): Promise<{ path: string; holder: TestProcess }> {
   const folder = mkdtempSync(join(tmpdir(), 'mindloom-check-log-'));
   folders.push(folder);
   const path = join(folder, 'held.mindloom');
   openMind(path).close();
-  const holder = spawn(process.execPath, ['--import', 'tsx', HOLDER, path, String(notes)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const holder = startTestProcess('holder-process', [path, String(notes)]);
   holders.push(holder);
-  let output = '';
-  await new Promise<void>((ready, fail) => {
-    holder.once('close', (code) => fail(new Error(`the holder ended early (${code})`)));
-    holder.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('holding')) ready();
-    });
-  });
+  await holder.printed('holding');
   return { path, holder };
 }
 
@@ -56,8 +40,8 @@ describe('check and the write-ahead log', () => {
     expect(checkOf(report, 'write_ahead_log')?.summary).toMatch(/sound \([1-9]\d* committed frames\)/);
     const others = checkOf(report, 'other_processes');
     expect(others?.ok).toBe(true);
-    expect(others?.samples).toContainEqual(expect.objectContaining({ pid: holder.pid }));
-    expect(others?.summary).toContain(`pid ${holder.pid}`);
+    expect(others?.samples).toContainEqual(expect.objectContaining({ pid: holder.child.pid }));
+    expect(others?.summary).toContain(`pid ${holder.child.pid}`);
     expect(report.ok).toBe(true);
   });
 

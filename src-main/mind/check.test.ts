@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CheckName, CheckReport } from '../../shared/contract/trust';
+import { CHECK_NAMES, type CheckName, type CheckReport } from '../../shared/contract/trust';
 import { findRun } from '../store/consolidation-runs-repo';
 import {
   addDanglingLink,
@@ -73,18 +73,8 @@ describe('check', () => {
     const { path } = healthyMind();
     const report = checkMindFile(path);
     expect(report).toMatchObject({ path, opened: true, ok: true, repaired: false });
-    expect(report.checks.map((check) => check.name)).toEqual([
-      'integrity',
-      'write_ahead_log',
-      'link_ends',
-      'superseded_successors',
-      'tallies',
-      'search_index',
-      'orphaned_runs',
-      'versions',
-      'text_encoding',
-      'other_processes',
-    ]);
+    // Every check, in the order the contract declares them.
+    expect(report.checks.map((check) => check.name)).toEqual([...CHECK_NAMES]);
     expect(checkMindFile(path, { repair: true }).repaired).toBe(false);
   });
 

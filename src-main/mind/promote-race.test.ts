@@ -3,35 +3,19 @@
  * exactly one promotion is made, the others are told the capture changed. A capture already
  * processed is the case that slipped through: its promotion did not move its version.
  */
-import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Readable, Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemory } from './create';
 import { promoteMany } from './inbox';
 import { openMind } from './mind';
+import { startTestProcess } from './process-test-support';
 import { promoteMemory } from './promote';
 import { USER, expectMindError, freshMind } from './test-support';
 
-const RACER = fileURLToPath(new URL('./promote-process.ts', import.meta.url));
 const folders: string[] = [];
 afterEach(() => folders.splice(0).forEach((folder) => rmSync(folder, { recursive: true, force: true })));
-
-type Racer = ChildProcessByStdio<Writable, Readable, null>;
-
-function lineFrom(racer: Racer, wanted: (line: string) => boolean): Promise<string> {
-  let output = '';
-  return new Promise((done) =>
-    racer.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const line = output.split('\n').find(wanted);
-      if (line !== undefined) done(line);
-    }),
-  );
-}
 
 describe('promoting one capture more than once', () => {
   it('a second promotion at the version seen before is a version_conflict, for a processed capture too', () => {
@@ -64,12 +48,12 @@ describe('promoting one capture more than once', () => {
     } finally {
       mind.close();
     }
-    const racers: Racer[] = Array.from({ length: 8 }, () => spawn(process.execPath, ['--import', 'tsx', RACER, path, id, String(version)], { stdio: ['pipe', 'pipe', 'inherit'] }));
-    await Promise.all(racers.map((racer) => lineFrom(racer, (line) => line === 'ready')));
-    const answers = racers.map((racer) => lineFrom(racer, (line) => line !== 'ready' && line !== ''));
-    for (const racer of racers) racer.stdin.end('go\n');
-    const codes = await Promise.all(answers);
-    await Promise.all(racers.map((racer) => new Promise((done) => (racer.exitCode !== null ? done(null) : racer.once('close', done)))));
+    const racers = Array.from({ length: 8 }, () => startTestProcess('promote-process', [path, id, String(version)]));
+    await Promise.all(racers.map((racer) => racer.printed('ready')));
+    // All ready: each is told to go at once (a line, then its stdin closes), and answers before it exits.
+    for (const racer of racers) racer.child.stdin.write('go\n');
+    await Promise.all(racers.map((racer) => racer.stop()));
+    const codes = racers.map((racer) => racer.output().split('\n')[1]);
 
     expect(codes.filter((code) => code === 'ok')).toHaveLength(1);
     expect(codes.filter((code) => code !== 'ok').every((code) => code === 'version_conflict' || code === 'store_busy')).toBe(true);
