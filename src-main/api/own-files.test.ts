@@ -83,7 +83,11 @@ describe("the open mind's own files", () => {
         const error = await callFails(f.api, call, payload, 'invalid_input');
         expect(error.message, `${call} of ${what}`).toMatch(/open mind/);
       }
-      if (!what.startsWith('the mind')) await callFails(f.api, 'session.open', { path }, 'invalid_input');
+      if (what.startsWith('the mind')) expect((await callOk(f.api, 'mind.check', { path })).path).toBe(f.mindPath);
+      else {
+        await callFails(f.api, 'session.open', { path }, 'invalid_input');
+        await callFails(f.api, 'mind.check', { path }, 'invalid_input');
+      }
       await edit(`acknowledged write after ${what}`);
     }
     expect(files()).toEqual(before);
