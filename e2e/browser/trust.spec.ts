@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServeProcess } from '../../bench/serve-process';
+import { CHECK_NAMES } from '../../shared/contract/trust';
 import { createMemory } from '../../src-main/mind/create';
 import { type Mind, openMind } from '../../src-main/mind/mind';
 import { thisProcess } from '../../src-main/mind/run-owner';
@@ -174,7 +175,7 @@ test.describe('backups and the check', () => {
     await backups.fileMenuButton.click();
     await backups.checkItem.click();
     await expect(backups.checkDialog.getByTestId('check-report')).toContainText('Every check passes.');
-    await expect(backups.checkDialog.getByRole('listitem')).toHaveCount(7);
+    await expect(backups.checkDialog.getByRole('listitem')).toHaveCount(CHECK_NAMES.length);
     await saveScreenshot(app.page, testInfo, 'check-dialog');
   });
 });

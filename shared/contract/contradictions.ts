@@ -5,6 +5,7 @@
  * the whole mind with progress (the `contradictions.scan` event).
  */
 import { z } from 'zod';
+import { writtenText } from '../text';
 import { CONTRADICTION_RESOLUTIONS, CONTRADICTION_STATUSES } from '../model';
 import { count, expectedVersion, isoTime, MemorySummarySchema, memoryId, noPayload } from './common';
 import { action } from './review';
@@ -68,7 +69,7 @@ export const CONTRADICTION_CALLS = {
       id: contradictionId,
       as: z.enum(CONTRADICTION_RESOLUTIONS),
       keep: memoryId.optional(),
-      text: z.string().trim().min(1).max(100_000).optional(),
+      text: writtenText(100_000).optional(),
       contexts: z.record(z.string(), z.string().trim().min(1).max(500)).optional(),
       note: z.string().max(2_000).optional(),
       /** Both memories' versions as the person saw them: a side changed meanwhile is a `version_conflict`. */

@@ -4,6 +4,7 @@
  * redo), and the counts that call for attention.
  */
 import { z } from 'zod';
+import { writtenText } from '../text';
 import { MEMORY_TYPES, memoryStatusSchema } from '../model';
 import { count, expectedVersion, fieldBag, MemoryViewSchema, memoryId, noPayload } from './common';
 import { ListPageSchema } from './memories';
@@ -50,7 +51,7 @@ const promotion = z.strictObject({
   id: memoryId,
   expectedVersion,
   to: z.enum(MEMORY_TYPES),
-  text: z.string().trim().min(1).max(100_000).optional(),
+  text: writtenText(100_000).optional(),
   fields: fieldBag.optional(),
 });
 
@@ -81,7 +82,7 @@ export const EDITING_CALLS = {
     request: z.strictObject({
       id: memoryId,
       expectedVersion,
-      content: z.string().trim().min(1).max(100_000),
+      content: writtenText(100_000),
       fields: fieldBag.optional(),
       reason: z.string().max(2_000).optional(),
     }),

@@ -5,6 +5,7 @@
  * is a `version_conflict` and nothing changes.
  */
 import { z } from 'zod';
+import { writtenText } from '../text';
 import { memoryStatusSchema, memoryTypeSchema, TIERS } from '../model';
 import { count, expectedVersion, fieldBag, isoTime, MemorySummarySchema, MemoryViewSchema, memoryId, noPayload } from './common';
 
@@ -123,7 +124,7 @@ export const REVIEW_CALLS = {
   'review.nearest': { request: z.strictObject({ id: memoryId }), response: NearestSchema },
   'review.approve': { request: z.strictObject(decision), response: changedMemory },
   'review.editAndApprove': {
-    request: z.strictObject({ ...decision, content: z.string().trim().min(1).max(100_000).optional(), fields: fieldBag.optional() }),
+    request: z.strictObject({ ...decision, content: writtenText(100_000).optional(), fields: fieldBag.optional() }),
     response: changedMemory,
   },
   /** Merge a pending memory into an existing one of its type (which takes its evidence). */

@@ -47,7 +47,19 @@ export const RevertResultSchema = z.object({
   action,
 });
 
-export const CHECK_NAMES = ['integrity', 'link_ends', 'superseded_successors', 'tallies', 'search_index', 'orphaned_runs', 'versions'] as const;
+export const CHECK_NAMES = [
+  'integrity',
+  'write_ahead_log',
+  'link_ends',
+  'superseded_successors',
+  'tallies',
+  'search_index',
+  'orphaned_runs',
+  'versions',
+  'text_encoding',
+  /** Informational (always ok): which other processes hold the mind open, when the system can tell. */
+  'other_processes',
+] as const;
 export type CheckName = (typeof CHECK_NAMES)[number];
 
 export const CheckResultSchema = z.object({

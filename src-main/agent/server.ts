@@ -18,6 +18,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { type ErrorEnvelope, isMindError, MindError } from '../../shared/errors';
+import { wellFormedDeep } from '../../shared/text';
 import { meaningSource } from '../consolidation/recall-meaning';
 import type { Mind } from '../mind/mind';
 import { readResource, RESOURCE_TEMPLATES, RESOURCES } from './resources';
@@ -111,7 +112,7 @@ function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output') {
 }
 
 function checkArguments(tool: AgentTool, args: unknown): unknown {
-  const parsed = tool.input.safeParse(args);
+  const parsed = tool.input.safeParse(wellFormedDeep(args));
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
   const first = issues[0];

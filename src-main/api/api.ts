@@ -4,6 +4,7 @@
  * unexpected failure all come back as typed error envelopes.
  */
 import type { z } from 'zod';
+import { wellFormedDeep } from '../../shared/text';
 import { CALLS, type CallResult, isCallName, type MindEvent } from '../../shared/contract';
 import { type ErrorCode, isMindError } from '../../shared/errors';
 import { explainCalls } from './explain-calls';
@@ -76,7 +77,8 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
       }
       try {
         checkPayloadShape(payload);
-        const parsed = (CALLS[name].request as z.ZodType).safeParse(payload);
+        // Lone surrogates become U+FFFD before anything reads the payload (shared/text.ts).
+        const parsed = (CALLS[name].request as z.ZodType).safeParse(wellFormedDeep(payload));
         if (!parsed.success) return invalidPayload(name, parsed.error);
         const handler = handlers[name] as (request: unknown) => unknown;
         return { ok: true, value: (await handler(parsed.data)) as never };

@@ -10,6 +10,7 @@ import { type ErrorCode, isMindError, MindError } from '../../shared/errors';
 import { loadDemoMind } from '../mind/demo/load-demo';
 import { type Mind, openMind } from '../mind/mind';
 import { watchOutsideWrites } from '../mind/outside-writes';
+import { ownFileOf, refuseOwnFile } from '../mind/own-files';
 import { createEventHub, type EventHub } from './event-hub';
 import { type RecentFiles, recentFilesIn } from './recent-files';
 
@@ -101,14 +102,21 @@ export function createSession(options: SessionOptions): Session {
     return announce({ state: 'error', path, code, message, hint: OPEN_HINTS[code] ?? FALLBACK_HINT });
   };
 
+  /**
+   * Opens the mind at `path` fully before letting go of the one that is open: a file that fails to
+   * open leaves the open mind open (the call answers the error) or, when none was, becomes the
+   * error status with its hint.
+   */
   const openAt = (path: string, how: { mustExist: boolean; isDemo: boolean }): SessionStatus => {
-    closeCurrent();
     let mind: Mind;
     try {
       mind = openMind(path, { mustExist: how.mustExist, clock });
     } catch (error) {
-      return failed(path, error);
+      if (!current) return failed(path, error);
+      if (!isMindError(error)) logError(`Opening ${path} failed unexpectedly`, error);
+      throw error;
     }
+    closeCurrent();
     const stopWatching = watchOutsideWrites(
       mind,
       ({ ids, upTo }) => events.emit({ type: 'mind.changed', payload: ids === null ? { origin: 'outside' } : { origin: 'outside', ids, upTo } }),
@@ -120,6 +128,11 @@ export function createSession(options: SessionOptions): Session {
     return announce({ state: 'open', path, name, isDemo: how.isDemo });
   };
 
+  /** The open mind's own files (`-wal`, `-shm`, `-journal`, itself by any name) are never opened or created as another mind. */
+  const refuseOpenMindsFile = (target: string, purpose: string) => {
+    if (current) refuseOwnFile(current.path, target, purpose);
+  };
+
   return {
     events,
     status: () => status,
@@ -127,9 +140,16 @@ export function createSession(options: SessionOptions): Session {
       if (!current) throw new MindError('no_mind_open', 'No mind is open: open or create one first.');
       return current.mind;
     },
-    open: (path) => openAt(resolve(path), { mustExist: true, isDemo: false }),
+    open(path) {
+      const target = resolve(path);
+      // The open mind itself, by whatever name, is simply still open.
+      if (current && ownFileOf(current.path, target) === 'mind') return status;
+      refuseOpenMindsFile(target, 'as another mind');
+      return openAt(target, { mustExist: true, isDemo: false });
+    },
     create(path) {
       const target = resolve(path);
+      refuseOpenMindsFile(target, 'for a new mind');
       const folder = dirname(target);
       if (!existsSync(folder)) {
         throw new MindError('not_found', `The folder ${folder} does not exist: create it first, or choose another place.`, {
@@ -148,11 +168,11 @@ export function createSession(options: SessionOptions): Session {
       const folder = join(options.appDataDir, 'demo');
       mkdirSync(folder, { recursive: true });
       const path = join(folder, `demo-${clock()}-${randomBytes(4).toString('hex')}${MIND_EXTENSION}`);
-      closeCurrent();
       try {
         loadDemoMind(path, { now: clock() });
       } catch (error) {
-        return failed(path, error);
+        if (!current) return failed(path, error);
+        throw error;
       }
       return openAt(path, { mustExist: true, isDemo: true });
     },

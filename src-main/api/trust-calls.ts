@@ -6,6 +6,7 @@ import { backupFolderOf, listBackups } from '../mind/backup-folder';
 import { checkMind, checkMindFile } from '../mind/check';
 import { forgetConfirmed, getForgetImpact } from '../mind/forget-impact';
 import { getMemoryView } from '../mind/memory-view';
+import { ownFileOf, refuseOwnFile } from '../mind/own-files';
 import type { ApiContext, HandlerSlice } from './handler-table';
 
 type TrustCall = keyof typeof TRUST_CALLS;
@@ -40,7 +41,11 @@ export function trustCalls(ctx: ApiContext): HandlerSlice<TrustCall> {
     },
     'mind.check': (request) => {
       const repair = request?.repair ?? false;
-      if (request?.path !== undefined) return checkMindFile(request.path, { repair });
+      const open = ctx.session.status().state === 'open' ? mind() : null;
+      // A path naming the open mind checks it as it is open; one of its companions (-wal, -shm) is no mind to check.
+      const checksOpenMind = request?.path === undefined || (open !== null && ownFileOf(open.store.path, request.path) === 'mind');
+      if (!checksOpenMind && open !== null) refuseOwnFile(open.store.path, request.path as string, 'as a mind to check');
+      if (!checksOpenMind) return checkMindFile(request.path as string, { repair });
       const report = checkMind(mind(), { repair });
       if (report.repaired) ctx.changed([]);
       return report;

@@ -7,13 +7,18 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { MindError } from '../../shared/errors';
 import { type Mind, openMind } from '../mind/mind';
+import { refuseOwnFile } from '../mind/own-files';
 
-/** The absolute destination (a relative `out` from the current folder); refuses a folder, a missing folder, the mind file itself, or an existing file unless `overwrite`. */
+/**
+ * The absolute destination (a relative `out` from the current folder); refuses a missing folder, one
+ * of the mind's own files (itself, `-wal`, `-shm`, `-journal`, by any name), something there that is
+ * not a regular file (a folder, a device), or an existing file unless `overwrite`.
+ */
 export function exportDestination(mind: Mind, out: string, overwrite: boolean): string {
   const target = resolve(out);
-  if (target === resolve(mind.store.path)) throw new MindError('invalid_input', 'The export cannot be written over the mind itself.', { path: target });
+  refuseOwnFile(mind.store.path, target, 'as an export destination');
   if (!existsSync(dirname(target))) throw new MindError('not_found', `Cannot write ${target}: its folder does not exist.`, { path: target });
-  if (existsSync(target) && statSync(target).isDirectory()) throw new MindError('invalid_input', `${target} is a folder; name a file to export to.`, { path: target });
+  if (existsSync(target) && !statSync(target).isFile()) throw new MindError('invalid_input', `${target} is not a regular file (a folder or a device?); name a file to export to.`, { path: target });
   if (existsSync(target) && !overwrite) throw new MindError('invalid_state', `${target} already exists; choose another name or replace it (--force).`, { path: target });
   return target;
 }

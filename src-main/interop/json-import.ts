@@ -12,10 +12,11 @@
  * reported; a file mind it runs on a connection of its own, so the app's connection never writes
  * into it meanwhile. Bad JSON, a row that is not what the format says, or a file that ends before
  * the rows its header promises stops the import with a MindError naming `file:line`, and nothing is written.
- * A dry run does all of it and rolls back: the preview's counts are the import's.
+ * A dry run (the preview) reads the mind through a read-only connection, looks each row up as the
+ * import would and tries it in a scratch mind (store/import-rehearsal.ts), so its counts and its
+ * refusals are the import's while it holds no write lock: it writes nothing and blocks no one.
  */
-import { basename, resolve } from 'node:path';
-import { existsSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
 import { MindError, isMindError } from '../../shared/errors';
 import type { MemoryType } from '../../shared/model';
 import { type Mind, openMind } from '../mind/mind';
@@ -38,14 +39,20 @@ import {
 } from '../store/import-writes';
 import { appendJournal } from '../store/journal-repo';
 import { type BulkLoad, finishBulkLoad, startBulkLoad } from '../store/bulk-load';
+import { beginRead, type ImportRehearsal, openImportRehearsal } from '../store/import-rehearsal';
 import { readMeta } from '../store/meta-repo';
 import { mergeSearchIndexAfterBulkWrite } from '../store/search-index-merge';
 import type { ImportOptions, ImportSummary, Importer } from './importer';
+import { importSource } from './import-source';
 import { type JsonHeader, JsonHeaderSchema, type JsonRowLine, JsonRowLineSchema, isJsonRowLine } from './json-format';
+import { withoutLoneSurrogates } from './jsonl';
 import { type NumberedLine, readLines } from './line-reader';
 
 /** Why a file was refused, in the error's details (tests and the app tell the cases apart by it). */
 export type JsonImportFault = 'bad_json' | 'wrong_schema' | 'schema_too_new' | 'truncated';
+
+/** Where a preview's stand-in keys start: far above any row a mind will number. */
+const VIRTUAL_KEYS_FROM = 2 ** 52;
 
 /** Rows between two progress reports (and two turns of the event loop, so the reports go out). */
 const PROGRESS_EVERY = 2_000;
@@ -87,6 +94,10 @@ interface ImportState {
   mayBulkLoad: boolean;
   /** During a bulk load, rows of a table that was empty held back to be written together, and their lines. */
   held: { batch: ImportBatch; lines: number[] } | null;
+  /** A preview's scratch mind, where rows are tried instead of written; null for an import. */
+  rehearsal: ImportRehearsal | null;
+  /** A preview's keys for rows the import would number anew: above any key a mind holds, so no lookup finds them. */
+  nextVirtualKey: number;
   /** The file, as faults name it. */
   file: { name: string; source: string };
   vectorsFit: boolean;
@@ -114,22 +125,34 @@ export const jsonImporter: Importer = {
 
 /** The `json` importer's run, with its own options. */
 export async function importJson(mind: Mind, path: string, options: JsonImportOptions = {}): Promise<ImportSummary> {
-  const source = resolve(path);
-  if (!existsSync(source) || statSync(source).isDirectory()) throw new MindError('not_found', `${source}: no such file to import.`, { path: source });
-  const writer = mind.store.path === ':memory:' ? mind : openMind(mind.store.path, { mustExist: true, leaveRunsAsFound: true });
-  if (writer !== mind) tuneForImport(writer.store.db);
+  const source = importSource(mind, path);
+  const dryRun = options.dryRun ?? false;
+  // A preview reads the mind through a read-only connection and tries its rows in a scratch mind:
+  // it takes no write lock, so it blocks no writer however long it reads.
+  const connection =
+    mind.store.path === ':memory:' ? mind : openMind(mind.store.path, dryRun ? { readonly: true, mustExist: true } : { mustExist: true, leaveRunsAsFound: true });
+  if (connection !== mind && !dryRun) tuneForImport(connection.store.db);
+  const rehearsal = dryRun ? openImportRehearsal() : null;
   const lines = readLines(source);
   try {
-    return await importFile(mind, writer, source, lines, options);
+    return await importFile(mind, connection, source, lines, { ...options, bulkLoad: dryRun ? false : options.bulkLoad }, rehearsal);
   } finally {
     // Closes the file whether the import read it to the end or stopped on its way.
     lines.return(undefined);
-    if (writer !== mind) writer.close();
+    rehearsal?.close();
+    if (connection !== mind) connection.close();
   }
 }
 
-async function importFile(mind: Mind, writer: Mind, source: string, lines: Generator<NumberedLine>, options: JsonImportOptions): Promise<ImportSummary> {
-  const db = writer.store.db;
+async function importFile(
+  mind: Mind,
+  connection: Mind,
+  source: string,
+  lines: Generator<NumberedLine>,
+  options: JsonImportOptions,
+  rehearsal: ImportRehearsal | null,
+): Promise<ImportSummary> {
+  const db = connection.store.db;
   const name = basename(source);
   const header = readHeader(lines, name, source);
   const total = Object.values(header.counts).reduce((sum, n) => sum + n, 0);
@@ -140,6 +163,8 @@ async function importFile(mind: Mind, writer: Mind, source: string, lines: Gener
     emptyAtStart: {},
     bulkLoad: null,
     mayBulkLoad: options.bulkLoad ?? true,
+    rehearsal,
+    nextVirtualKey: VIRTUAL_KEYS_FROM,
     held: null,
     file: { name, source },
     vectorsFit: true,
@@ -152,7 +177,8 @@ async function importFile(mind: Mind, writer: Mind, source: string, lines: Gener
   };
   const problems: ImportSummary['problems'] = [];
   try {
-    beginImmediate(db);
+    if (rehearsal) beginRead(db);
+    else beginImmediate(db);
   } catch (error) {
     if (String((error as { code?: unknown }).code ?? '').startsWith('SQLITE_BUSY')) {
       throw new MindError('store_busy', `${mind.store.path} is busy with another writer; nothing was imported. Try again.`, { path: mind.store.path });
@@ -188,7 +214,7 @@ async function importFile(mind: Mind, writer: Mind, source: string, lines: Gener
     if (state.bulkLoad) finishBulkLoad(db, state.bulkLoad);
     const imported = { byType: state.byType, links: state.links, journal: state.journal };
     const wrote = Object.values(state.byType).some((n) => n > 0) || state.links > 0 || state.journal > 0;
-    if (wrote) {
+    if (wrote && !rehearsal) {
       appendJournal(db, { at: mind.now(), actor: 'import:json', op: 'import', memoryId: null, after: { file: source, ...imported, skipped: state.skipped } });
     }
     if (options.dryRun) rollback(db);
@@ -227,7 +253,7 @@ function readHeader(lines: Generator<NumberedLine>, name: string, source: string
 function parseRow(text: string, place: string, source: string, line: number): JsonRowLine {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = withoutLoneSurrogates(text, JSON.parse(text) as unknown);
   } catch (error) {
     throw fault('bad_json', place, `bad JSON (${(error as Error).message})`, source, line);
   }
@@ -293,12 +319,12 @@ function importRow(db: Mind['store']['db'], table: ExportTable, row: ExportRow, 
   }
   remember(table, oldKey, newKey, state);
   if (table === 'memories') {
-    if (!state.bulkLoad) dropTriggerVersions(db, newKey as number);
+    if (!state.bulkLoad && !state.rehearsal) dropTriggerVersions(db, newKey as number);
     state.importedMemories.add(oldKey as number);
     const type = row.type as MemoryType;
     state.byType[type] = (state.byType[type] ?? 0) + 1;
   } else if (table === 'journal') {
-    if (opensItsAction && newKey !== oldKey) selfActionJournalRow(db, newKey as number);
+    if (opensItsAction && newKey !== oldKey && !state.rehearsal) selfActionJournalRow(db, newKey as number);
     state.journal += 1;
   } else if (table === 'links') {
     state.links += 1;
@@ -307,7 +333,12 @@ function importRow(db: Mind['store']['db'], table: ExportTable, row: ExportRow, 
 
 function insertRow(db: Mind['store']['db'], table: ExportTable, row: ExportRow, keepKey: boolean, state: ImportState, line: number): number | string {
   try {
-    return insertImportedRow(db, table, row, keepKey);
+    if (!state.rehearsal) return insertImportedRow(db, table, row, keepKey);
+    // A preview: the row gets the key the import would give it, or one no stored row has, and is tried in the scratch mind.
+    const key = TABLE_KEY[table];
+    if (!keepKey && typeof row[key] === 'number') row[key] = state.nextVirtualKey++;
+    state.rehearsal.tryRow(table, row);
+    return row[key] as number | string;
   } catch (error) {
     if (isMindError(error)) throw error;
     throw fault('wrong_schema', `${state.file.name}:${line}`, `the ${table} row does not fit this mind: ${(error as Error).message}`, state.file.source, line);

@@ -107,7 +107,7 @@ describe('transcripts JSONL', () => {
     expect(statSync(bad).mtimeMs).toBe(mtime);
     writeFileSync(bad, '{"id":"t1","role":"user","content":"no conversation"}\n');
     expect(() => run(transcriptsImporter, bad)).toThrow(/^turns\.jsonl:1: a turn needs an id and a conversation id/);
-    expectMindError(() => run(transcriptsImporter, join(dir, 'missing.jsonl')), 'unreadable_file');
+    expectMindError(() => run(transcriptsImporter, join(dir, 'missing.jsonl')), 'not_found');
     expect(snapshot(t.mind)).toEqual(before);
   });
 });

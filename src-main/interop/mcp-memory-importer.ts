@@ -9,6 +9,7 @@ import { basename } from 'node:path';
 import type { Mind } from '../mind/mind';
 import { type ImportPlan, type PlannedMemory, simpleMemory } from './import-plan';
 import type { Importer } from './importer';
+import { importSource, MAX_WHOLE_FILE_BYTES } from './import-source';
 import { badLine, readJsonLines, stringAt } from './jsonl';
 import { importByPlan } from './plan-writer';
 
@@ -18,7 +19,7 @@ export const mcpMemoryImporter: Importer = {
   kind: 'mcp-memory',
   run(mind, path, options = {}) {
     options.onProgress?.(0, null);
-    const lines = readJsonLines(path);
+    const lines = readJsonLines(importSource(mind, path, { maxBytes: MAX_WHOLE_FILE_BYTES }));
     return importByPlan(mind, SYSTEM, options, (existing) => {
       const plan = planGraph(mind, path, lines);
       const memories = plan.memories.filter((m) => !existing.has(m.key));

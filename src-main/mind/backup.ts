@@ -26,6 +26,7 @@ import { type CopyProgress, copyDatabase } from '../store/online-copy';
 import { memoryCounts, readTallies } from '../store/tallies-query';
 import { isOpenElsewhere } from '../store/file-lock';
 import { type Mind, openMind } from './mind';
+import { refuseOwnFile } from './own-files';
 import { interruptRun } from './run-lease';
 
 export interface BackupProgress {
@@ -138,11 +139,8 @@ function checkBackupFile(path: string): number {
 }
 
 function checkDestination(mind: Mind, target: string, overwrite: boolean): void {
-  const own = resolve(mind.store.path);
   if (mind.store.path === ':memory:') throw new MindError('unsupported', 'An in-memory mind has no file to back up.');
-  if ([own, `${own}-wal`, `${own}-shm`].includes(target)) {
-    throw new MindError('invalid_input', 'A backup cannot be written over the mind it copies.', { path: target });
-  }
+  refuseOwnFile(mind.store.path, target, 'as the backup of the mind it would copy');
   if (!existsSync(dirname(target))) throw new MindError('not_found', `Cannot back up to ${target}: its folder does not exist.`, { path: target });
   if (existsSync(target)) {
     if (!overwrite || statSync(target).isDirectory()) {

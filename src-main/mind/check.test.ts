@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CheckName, CheckReport } from '../../shared/contract/trust';
+import { CHECK_NAMES, type CheckName, type CheckReport } from '../../shared/contract/trust';
 import { findRun } from '../store/consolidation-runs-repo';
 import {
   addDanglingLink,
@@ -14,6 +14,7 @@ import {
   leaveRunRunning,
   scribbleOverPage,
   skewTallies,
+  storeInvalidUtf8,
   supersedeWithoutSuccessor,
 } from '../store/damage-test-support';
 import type { Db } from '../store/connection';
@@ -72,15 +73,8 @@ describe('check', () => {
     const { path } = healthyMind();
     const report = checkMindFile(path);
     expect(report).toMatchObject({ path, opened: true, ok: true, repaired: false });
-    expect(report.checks.map((check) => check.name)).toEqual([
-      'integrity',
-      'link_ends',
-      'superseded_successors',
-      'tallies',
-      'search_index',
-      'orphaned_runs',
-      'versions',
-    ]);
+    // Every check, in the order the contract declares them.
+    expect(report.checks.map((check) => check.name)).toEqual([...CHECK_NAMES]);
     expect(checkMindFile(path, { repair: true }).repaired).toBe(false);
   });
 
@@ -118,6 +112,7 @@ describe('check', () => {
       problems: 2,
       apply: (m, db) => breakVersionHistory(db, m.seqs.episode, m.seqs.other),
     },
+    { name: 'words stored as bytes that are not UTF-8', check: 'text_encoding', derivable: false, problems: 1, apply: (m, db) => storeInvalidUtf8(db, m.ids.note) },
   ];
 
   for (const damaged of cases) {
@@ -194,7 +189,10 @@ describe('check', () => {
     writeFileSync(mind.path, bytes);
     const report = checkMindFile(mind.path, { repair: true });
     expect(report).toMatchObject({ opened: false, ok: false, repaired: false });
-    expect(report.checks.map((check) => [check.name, check.ok, check.repairable])).toEqual([['integrity', false, false]]);
+    expect(report.checks.map((check) => [check.name, check.ok, check.repairable])).toEqual([
+      ['integrity', false, false],
+      ['write_ahead_log', true, false],
+    ]);
     expect(report.checks[0]?.summary.length).toBeGreaterThan(0);
     expect(readFileSync(mind.path).equals(bytes)).toBe(true);
   });

@@ -24,6 +24,9 @@ import {
   versionBreaks,
 } from '../store/check-queries';
 import { inspectFileIntegrity } from '../store/inspect';
+import { otherLockHolders } from '../store/lock-holders';
+import { invalidTextRows } from '../store/text-encoding-query';
+import { inspectWriteAheadLog, pageSizeOf, type WalInspection } from '../store/wal-file';
 import { appendJournal } from '../store/journal-repo';
 import { type Mind, openMind } from './mind';
 import { iso } from './present';
@@ -34,29 +37,38 @@ import { interruptRun, orphanedRuns } from './run-lease';
  * its integrity report; a file that is no mind at all (or a newer one) is refused as opening is.
  */
 export function checkMindFile(path: string, options: { repair?: boolean } = {}): CheckReport {
+  // The log is read before the mind opens: a connection's first write restarts a log it cannot use, and with it the evidence.
+  const log = inspectWriteAheadLog(path, null);
   let mind: Mind;
   try {
     mind = openMind(path, { mustExist: true, leaveRunsAsFound: true });
   } catch (error) {
-    if (isMindError(error) && error.code === 'corrupt_file') return unopenedReport(path, error.message);
+    if (isMindError(error) && error.code === 'corrupt_file') return unopenedReport(path, error.message, log);
     throw error;
   }
   try {
-    return checkMind(mind, options);
+    return checkMind(mind, { ...options, log });
   } finally {
     mind.close();
   }
 }
 
-export function checkMind(mind: Mind, options: { repair?: boolean } = {}): CheckReport {
+export interface CheckOptions {
+  repair?: boolean;
+  /** The write-ahead log as found before the mind was opened; read now when not given. */
+  log?: WalInspection;
+}
+
+export function checkMind(mind: Mind, options: CheckOptions = {}): CheckReport {
   const started = performance.now();
-  let checks = runChecks(mind);
+  const log = options.log ?? (mind.store.path === ':memory:' ? null : inspectWriteAheadLog(mind.store.path, pageSizeOf(mind.store.db)));
+  let checks = runChecks(mind, log);
   const repairable = checks.filter((check) => !check.ok && check.repairable);
   const repaired = options.repair === true && repairable.length > 0;
   if (repaired) {
     repair(mind);
     const fixed = new Set(repairable.map((check) => check.name));
-    checks = runChecks(mind).map((check) => ({ ...check, repaired: fixed.has(check.name) }));
+    checks = runChecks(mind, log).map((check) => ({ ...check, repaired: fixed.has(check.name) }));
   }
   return {
     path: mind.store.path,
@@ -70,7 +82,7 @@ export function checkMind(mind: Mind, options: { repair?: boolean } = {}): Check
   };
 }
 
-function runChecks(mind: Mind): CheckResult[] {
+function runChecks(mind: Mind, log: WalInspection | null): CheckResult[] {
   const db = mind.store.db;
   return [
     guarded('integrity', () => {
@@ -85,6 +97,7 @@ function runChecks(mind: Mind): CheckResult[] {
         'SQLite finds damage in the file',
       );
     }),
+    guarded('write_ahead_log', () => logCheck(log)),
     guarded('link_ends', () =>
       fromFound('link_ends', danglingLinks(db), false, 'every link joins two memories (or their tombstones)', 'links with an end that is no memory'),
     ),
@@ -130,7 +143,38 @@ function runChecks(mind: Mind): CheckResult[] {
     guarded('versions', () =>
       fromFound('versions', versionBreaks(db), false, "every memory's versions run without gaps", 'breaks in memories’ version history'),
     ),
+    guarded('text_encoding', () =>
+      fromFound('text_encoding', invalidTextRows(db), false, 'every text is valid UTF-8', 'texts stored as bytes that are not UTF-8 (other readers cannot decode them)'),
+    ),
+    guarded('other_processes', () => otherProcessesCheck(mind.store.path)),
   ];
+}
+
+/** What a person needs to hear of the log: damage there means commits that are gone, which no repair brings back. */
+function logCheck(log: WalInspection | null): CheckResult {
+  return result(
+    'write_ahead_log',
+    log?.problems.length ?? 0,
+    false,
+    (log?.problems ?? []).map((message) => ({ message, bytes: log?.bytes })),
+    log === null || log.bytes === 0 ? 'no write-ahead log waiting to be folded in' : `the write-ahead log is sound (${log.committedFrames} committed frames)`,
+    'the write-ahead log is damaged: commits it held are lost (restore a backup to get them back)',
+  );
+}
+
+/** Not a problem, but worth knowing before a repair or a restore: who else has the mind open. */
+function otherProcessesCheck(path: string): CheckResult {
+  const holders = path === ':memory:' ? [] : otherLockHolders(path);
+  const named = (holders ?? []).map(({ pid, command }) => `pid ${pid}${command === null ? '' : ` (${command})`}`);
+  return {
+    ...result('other_processes', 0, false, holders ?? [], '', ''),
+    summary:
+      holders === null
+        ? 'this system does not say which other processes have the mind open'
+        : holders.length === 0
+          ? 'no other process has the mind open'
+          : `open in ${holders.length} other process${holders.length === 1 ? '' : 'es'}: ${named.join(', ')}`,
+  };
 }
 
 /** Times a check; one that damaged pages stop half-way reports that instead of ending the whole check. */
@@ -182,8 +226,8 @@ function repair(mind: Mind): void {
   });
 }
 
-/** A file whose pages SQLite cannot read as a mind: only its integrity can be reported. */
-function unopenedReport(path: string, openError: string): CheckReport {
+/** A file whose pages SQLite cannot read as a mind: only its integrity (and its log, read before) can be reported. */
+function unopenedReport(path: string, openError: string, log: WalInspection): CheckReport {
   const started = performance.now();
   const inspected = inspectFileIntegrity(path);
   const integrity = result('integrity', inspected.problems.length, false, inspected.problems.map((message) => ({ message })), 'SQLite finds the file sound', 'SQLite finds damage in the file');
@@ -200,6 +244,7 @@ function unopenedReport(path: string, openError: string): CheckReport {
         ...(integrity.ok ? { ...integrity, ok: false, problems: 1, summary: `the file does not open as a mind: ${openError}` } : integrity),
         durationMs: Math.round(performance.now() - started),
       },
+      logCheck(log),
     ],
   };
 }

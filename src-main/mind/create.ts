@@ -1,4 +1,5 @@
 /** Creating a memory of any type, with its provenance, lineage and evidence, in one transaction. */
+import { wellFormed, writtenText } from '../../shared/text';
 import { z } from 'zod';
 import { MindError } from '../../shared/errors';
 import {
@@ -59,7 +60,8 @@ export interface CreateMemoryInput {
 
 const inputSchema = z.object({
   type: memoryTypeSchema,
-  content: z.string().trim().min(1, 'content must not be empty').max(100_000),
+  // Every way in reaches here: the shared rule for written text (shared/text.ts), lone surrogates made U+FFFD.
+  content: writtenText(100_000).transform(wellFormed),
   sourceType: sourceTypeSchema.optional(),
   confidence: z.number().min(0, 'confidence must be within [0, 1]').max(1, 'confidence must be within [0, 1]').optional(),
   scope: z.string().min(1).optional(),

@@ -1,4 +1,5 @@
 /** Editing a memory in place: optimistic, so a stale edit is refused rather than overwriting. */
+import { BLANK_TEXT_MESSAGE, isBlankText, wellFormed } from '../../shared/text';
 import { z } from 'zod';
 import { MindError } from '../../shared/errors';
 import type { MemoryPatch, MemoryRecord } from '../store/memory-record';
@@ -45,8 +46,8 @@ export function editMemory(
     const current = loadWritable(mind, id, options);
     const patch: MemoryPatch = {};
     if (input.content !== undefined) {
-      if (input.content.trim() === '') throw new MindError('invalid_input', 'content must not be empty');
-      patch.content = input.content.trim();
+      if (isBlankText(input.content)) throw new MindError('invalid_input', `content ${BLANK_TEXT_MESSAGE}`, { id, field: 'content' });
+      patch.content = wellFormed(input.content.trim());
     }
     if (input.fields !== undefined) {
       const merged: Record<string, unknown> = { ...current.fields };

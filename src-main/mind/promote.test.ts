@@ -59,10 +59,12 @@ describe('promoteMemory', () => {
       expect(row.after).toEqual({ status: 'processed', processedInto: created.id });
       expect(journalCount(mind)).toBe(3);
     } else {
+      // Still active, but changed: it stands under what it became, and its version moved.
       expect(after.status).toBe('active');
-      expect(after.version).toBe(1);
-      expect(journalRows(mind, source.id)).toHaveLength(1);
-      expect(journalCount(mind)).toBe(2);
+      expect(after.version).toBe(2);
+      expect(lastJournal(mind, source.id)).toMatchObject({ op: 'promoted', before: {}, after: { promotedInto: created.id } });
+      expect(journalRows(mind, source.id)).toHaveLength(2);
+      expect(journalCount(mind)).toBe(3);
     }
   });
 

@@ -1,12 +1,13 @@
 /**
  * Promotion: a memory becomes a higher kind of memory along the allowed paths. The new memory
- * records where it came from; a raw capture becomes processed. Lineage is never set by hand.
+ * records where it came from; a raw capture becomes processed. Every promotion moves the source's
+ * version, so promoting it again at the version seen before is refused. Lineage is never set by hand.
  */
 import { MindError } from '../../shared/errors';
 import type { MemoryType } from '../../shared/model';
 import { canPromote, PROMOTION_PATHS } from '../../shared/rules/promotion';
 import type { MemoryRecord } from '../store/memory-record';
-import { loadMemory, loadWritable } from './change';
+import { applyChange, loadMemory, loadWritable } from './change';
 import { createMemory } from './create';
 import type { Mind } from './mind';
 import type { WriteOptions } from './write-options';
@@ -59,8 +60,14 @@ export function promoteMemory(mind: Mind, sourceId: string, input: PromoteInput,
       { ...options, expectedVersion: undefined },
       { op: 'promote', note: { promotedFrom: source.id } },
     );
-    // Creating from a raw capture marked it processed (see createMemory).
-    const updatedSource = loadMemory(mind, source.id);
+    // Creating from an active raw capture marked it processed (see createMemory), which moved its
+    // version. Any other source is changed too: it now stands under what it became, and a second
+    // promotion made against the version it had before is a version_conflict, not a second copy.
+    const marked = loadMemory(mind, source.id);
+    const updatedSource =
+      marked.version !== source.version
+        ? marked
+        : applyChange(mind, marked, {}, { op: 'promoted', options: { ...options, expectedVersion: undefined }, note: { promotedInto: created.id } });
     return { created, source: updatedSource };
   });
 }

@@ -175,7 +175,7 @@ describe('listMemories over a populated mind', () => {
     expect(stats.total).toBe(120);
     expect(stats.byType).toEqual(Object.fromEntries(MEMORY_TYPES.map((t) => [t, 15])));
     expect(stats.byStatus).toEqual({ active: 108, archived: 12 });
-    const pending = everything().filter((m) => m.reviewStatus === 'pending').length;
+    const pending = everything().filter((m) => m.reviewStatus === 'pending' && m.status === 'active').length;
     expect(stats.pendingReview).toBe(pending);
     expect(Object.values(stats.byTier).reduce((a, b) => a + b, 0)).toBe(120);
     expect(stats.openContradictions).toBe(0);

@@ -160,6 +160,18 @@ function checkFile(path: string, options: OpenOptions): void {
     return;
   }
   if (stat.isDirectory()) throw new MindError('not_a_mind', `${path} is a folder, not a mind file.`, { path });
+  // A device (`/dev/zero` reads as an endless empty database), a pipe or a socket is no mind, and
+  // SQLite would leave a `-journal` beside it trying.
+  if (!stat.isFile()) throw new MindError('not_a_mind', `${path} is not a regular file (a device, a pipe or a socket), so it cannot be a mind.`, { path });
+  // SQLite takes an empty file for a new database: opening one would turn it into a mind unasked.
+  // (A mind whose pages are all still in its write-ahead log has a log beside it.)
+  if (stat.size === 0 && (options.mustExist || options.readonly) && !hasContent(`${path}-wal`)) {
+    throw new MindError('not_a_mind', `${path} is an empty file, not a mind. Create a new mind there instead of opening it.`, { path, empty: true });
+  }
+}
+
+function hasContent(path: string): boolean {
+  return (statSync(path, { throwIfNoEntry: false })?.size ?? 0) > 0;
 }
 
 function readFileVersion(db: Db, path: string): number {
@@ -187,16 +199,30 @@ function readFileVersion(db: Db, path: string): number {
  */
 function refreshPlannerStatistics(db: Db): void {
   db.pragma('analysis_limit = 400');
-  db.pragma('optimize = 0x10002');
+  // It writes, so it needs the write lock: while another connection holds it (an import, a
+  // run), the statistics wait for the next open rather than the open waiting for them.
+  const wait = db.pragma('busy_timeout', { simple: true }) as number;
+  db.pragma('busy_timeout = 0');
+  try {
+    db.pragma('optimize = 0x10002');
+  } catch (error) {
+    if (!isBusy(error)) throw error;
+  } finally {
+    db.pragma(`busy_timeout = ${wait}`);
+  }
+}
+
+/** SQLite's "someone else holds the lock" (SQLITE_BUSY and its extended codes, SQLITE_LOCKED): never damage. */
+function isBusy(error: unknown): boolean {
+  const code = String((error as { code?: unknown }).code ?? '');
+  return code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED');
 }
 
 function runImmediate<T>(db: Db, work: () => T, path: string): T {
   try {
     return asAction(db, () => db.transaction(work).immediate());
   } catch (error) {
-    if (String((error as { code?: unknown }).code ?? '').startsWith('SQLITE_BUSY')) {
-      throw new MindError('store_busy', `${path} is busy with another writer; nothing was written. Try again.`, { path });
-    }
+    if (isBusy(error)) throw new MindError('store_busy', `${path} is busy with another writer; nothing was written. Try again.`, { path });
     throw error;
   }
 }
@@ -228,6 +254,8 @@ function backupBeforeMigrating(db: Db, path: string, fromVersion: number): strin
 function asFileError(error: unknown, path: string): MindError {
   const code = (error as { code?: string }).code ?? '';
   const message = (error as Error).message ?? String(error);
+  // A lock is not damage: another program is writing, and trying again later will do.
+  if (isBusy(error)) return new MindError('store_busy', `${path} is busy: another program holds its write lock. Try again in a moment.`, { path });
   if (code === 'SQLITE_NOTADB') {
     return new MindError('not_a_mind', `${path} is not a SQLite file, so it cannot be a Mindloom mind.`, { path });
   }

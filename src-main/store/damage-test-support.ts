@@ -97,3 +97,8 @@ export function reopenRun(db: Db, runId: string, deadPid: number, host: string):
     `UPDATE consolidation_runs SET status = 'running', finished_at = NULL, owner_host = ?, owner_pid = ?, owner_start = NULL WHERE id = ?`,
   ).run(host, deadPid, runId);
 }
+
+/** A memory's words stored as bytes that are not UTF-8 (a lone surrogate as V8 used to encode it), its history left alone. */
+export function storeInvalidUtf8(db: Db, id: string): void {
+  withoutTriggers(db, VERSION_TRIGGERS, () => db.prepare(`UPDATE memories SET content = CAST(X'61EDBFBF62' AS TEXT) WHERE id = ?`).run(id));
+}

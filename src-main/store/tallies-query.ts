@@ -24,7 +24,10 @@ export interface MemoryCounts {
   byType: Record<string, number>;
   byStatus: Record<string, number>;
   byTier: Record<string, number>;
-  /** Awaiting review and not forgotten. */
+  /**
+   * Active memories awaiting review: what the review queue holds. A pending memory archived (a
+   * reverted run's), superseded or forgotten waits for no one.
+   */
   pendingReview: number;
 }
 
@@ -34,7 +37,7 @@ export function memoryCounts(tallies: readonly Tally[]): MemoryCounts {
     byType: sumTallies(tallies, 'type'),
     byStatus: sumTallies(tallies, 'status'),
     byTier: sumTallies(tallies, 'tier'),
-    pendingReview: tallies.filter((t) => t.review === 'pending' && t.status !== 'forgotten').reduce((sum, t) => sum + t.n, 0),
+    pendingReview: tallies.filter((t) => t.review === 'pending' && t.status === 'active').reduce((sum, t) => sum + t.n, 0),
   };
 }
 

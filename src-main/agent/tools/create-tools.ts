@@ -5,6 +5,7 @@
  * an inference and waits for a person's review.
  */
 import { z } from 'zod';
+import { writtenText } from '../../../shared/text';
 import { MemorySummarySchema } from '../../../shared/contract';
 import type { MemoryType } from '../../../shared/model';
 import { detectContradictionsFor } from '../../mind/contradictions';
@@ -23,7 +24,7 @@ type Created = z.output<typeof CreatedOutput>;
 
 const WRITE = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const;
 
-const text = (max: number, describe: string) => z.string().trim().min(1).max(max).describe(describe);
+const text = (max: number, describe: string) => writtenText(max).describe(describe);
 
 /** Provenance arguments as createMemory takes them. */
 function provenanceOf(args: z.output<z.ZodObject<typeof provenanceInput>>) {

@@ -132,8 +132,7 @@ function memoryItem(mind: Mind, record: MemoryRecord, priority: number): QueueMe
 }
 
 export function countReviewQueue(mind: Mind): number {
-  const tallies = readTallies(mind.store.db).filter((t) => t.status === 'active');
-  return memoryCounts(tallies).pendingReview + countPendingProposals(mind.store.db);
+  return memoryCounts(readTallies(mind.store.db)).pendingReview + countPendingProposals(mind.store.db);
 }
 
 export function listReviewQueue(mind: Mind, options: { limit?: number; cursor?: string | null } = {}): QueuePage {

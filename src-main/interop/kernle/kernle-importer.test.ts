@@ -226,7 +226,7 @@ describe('Kernle import', () => {
     expectMindError(() => kernleImporter.run(t.mind, notSqlite), 'unreadable_file');
     expectMindError(() => kernleImporter.run(t.mind, truncated), 'corrupt_file');
     expect(() => kernleImporter.run(t.mind, truncated)).toThrow(/truncated\.db: the database is damaged or truncated/);
-    expectMindError(() => kernleImporter.run(t.mind, join(dir, 'missing.db')), 'unreadable_file');
+    expectMindError(() => kernleImporter.run(t.mind, join(dir, 'missing.db')), 'not_found');
     expect(() => kernleImporter.run(t.mind, wrongSchema)).toThrow(/agent\.mindloom: not a Kernle database \(no raw_entries table\)/);
     expectMindError(() => kernleImporter.run(t.mind, wrongSchema), 'invalid_input');
     expect(snapshot(t.mind)).toEqual(before);

@@ -1,4 +1,5 @@
 /** Turning typed-in text into operation inputs: memory types, `--field key=value`, `--ref kind:value`. */
+import { wellFormedDeep } from '../../../../shared/text';
 import { MindError } from '../../../../shared/errors';
 import { EVIDENCE_REF_KINDS, type EvidenceRefKind, MEMORY_TYPES, type MemoryType } from '../../../../shared/model';
 import type { EvidenceRefInput } from '../../../mind/create';
@@ -17,7 +18,7 @@ export function memoryType(text: string): MemoryType {
 function fieldValue(text: string): unknown {
   if (!/^\s*[[{]/.test(text)) return text;
   try {
-    return JSON.parse(text) as unknown;
+    return wellFormedDeep(JSON.parse(text) as unknown);
   } catch {
     return text;
   }
