@@ -50,9 +50,9 @@ export interface FuzzOptions {
 }
 
 export const QUICK_FUZZ: Omit<FuzzOptions, 'seed'> = {
-  payloadsPerCall: 3,
-  sequences: 4,
-  maxSteps: 12,
+  payloadsPerCall: 2,
+  sequences: 3,
+  maxSteps: 10,
   raceSearch: 12,
   raceWidth: 4,
   callTimeoutMs: 5_000,
@@ -151,6 +151,19 @@ function shrinkBudget(runs: number): { spend(): boolean; failed(): void } {
   };
 }
 
+/** A plausible call slower than this gets a single hostile payload in the coverage pass. */
+const SLOW_CALL_MS = 1_000;
+
+function distinct(payloads: readonly unknown[]): unknown[] {
+  const seen = new Set<string>();
+  return payloads.filter((payload) => {
+    const key = JSON.stringify(payload) ?? 'undefined';
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** One call on a run; its findings (taken out of the run) with the trace lines it made. */
 async function callAlone(run: FuzzRun, call: PlannedCall): Promise<{ invariants: Invariant[]; report: string } | null> {
   const before = run.findings.length;
@@ -178,21 +191,26 @@ async function coveragePass(context: PassContext): Promise<void> {
     }
     const current = run;
     const seed = context.options.seed + index;
-    const plausible = [
+    const plausible = distinct([
       ...plausibleVariants(name, { destructivePaths: false }, seed),
       ...ODD_MIXES.flatMap((oddText) => plausibleVariants(name, { destructivePaths: false, oddText }, seed).slice(0, 1)),
-    ];
+    ]);
+    let slowest = 0;
     for (const payload of plausible) {
       if (!current.hostUsable) break;
+      const started = performance.now();
       const found = await callAlone(current, { name, payload });
+      slowest = Math.max(slowest, performance.now() - started);
       if (found) record(context, 'coverage', found.invariants, `${name}:\n${found.report}`);
     }
+    // A call that takes seconds (a consolidation run, a demo mind written) gets one hostile payload: the pass stays bounded.
+    const hostile = slowest > SLOW_CALL_MS ? Math.min(1, context.options.payloadsPerCall) : context.options.payloadsPerCall;
     const property = fc.asyncProperty(payloadArbitrary(name, { destructivePaths: false }), async (payload) => {
       if (!current.hostUsable) return;
       const found = await callAlone(current, { name, payload });
       if (found) throw new FindingsError(found.invariants, found.report);
     });
-    const failure = failureOf(await fc.check(property, { seed, numRuns: context.options.payloadsPerCall }));
+    const failure = failureOf(await fc.check(property, { seed, numRuns: hostile }));
     if (failure) record(context, 'coverage', failure.invariants, `${name}:\n${failure.report}`);
   }
   await run.finish();

@@ -39,7 +39,8 @@ export async function makeFuzzFiles(root: string): Promise<FuzzFiles> {
   try {
     // Consolidation runs when the fuzz asks (runNow, settings), not on its own the moment a copy opens.
     const settings = readSettings(mind);
-    storeSettings(mind, settings, { ...settings, scheduler: { ...settings.scheduler, enabled: false } }, 'user');
+    // A run asked for is bounded to a few clusters: the fuzz needs its writes and races, not a whole sleep cycle.
+    storeSettings(mind, settings, { ...settings, scheduler: { ...settings.scheduler, enabled: false }, budget: { ...settings.budget, maxClustersPerCycle: 2 } }, 'user');
     await exportMindJson(mind, exportPath);
   } finally {
     mind.close();
