@@ -37,7 +37,7 @@ function summary({ seed, durationMs, stats, findings }: FuzzReport): string {
     `  latency p50 ${stats.latencyMs.p50} ms, p99 ${stats.latencyMs.p99} ms, max ${stats.latencyMs.max} ms`,
     `  longest lock wait ${stats.longestLockWaitMs} ms (target < ${LOCK_WAIT_TARGET_MS} ms) during ${stats.longestLockWaitDuring.join(', ') || '—'}`,
     `  findings: ${findings.length === 0 ? 'none' : findings.length}`,
-    ...findings.map((finding) => `    [${finding.pass}] ${finding.invariants.join(', ')}: ${finding.report.split('\n')[0]?.slice(0, 200)}`),
+    ...findings.map((finding) => `    [${finding.pass}] ${(finding.report.split('\n').find((line) => line.startsWith('✗')) ?? finding.invariants.join(', ')).slice(0, 240)}`),
     ...(values.out ? [`wrote ${values.out}`] : []),
   ].join('\n');
 }
