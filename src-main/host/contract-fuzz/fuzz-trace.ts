@@ -12,10 +12,11 @@ export function showValue(value: unknown): string {
   const text = JSON.stringify(value, (_key, field: unknown) =>
     typeof field === 'string' && field.length > LONG ? `${field.slice(0, 24)}…(${field.length} chars)` : field,
   );
-  // Escape what a terminal would hide or reorder: controls, format characters, surrogates, non-ASCII.
-  return (text ?? String(value)).replace(/[^\x20-\x7e]/gu, (char) =>
-    [...char].map((unit) => `\\u${(unit.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`).join(''),
-  ).replace(/[\ud800-\udfff]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16)}`);
+  // Escape what a terminal would hide or reorder: controls, format characters, non-ASCII (JSON already wrote lone surrogates as \udfff).
+  return (text ?? String(value)).replace(/[^\x20-\x7e…]/gu, (char) => {
+    const code = char.codePointAt(0) ?? 0;
+    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
 }
 
 export function showOutcome(outcome: CallOutcome): string {
