@@ -27,6 +27,7 @@ import type { Session } from './session';
 import { sessionCalls } from './session-calls';
 import { timelineCalls } from './timeline-calls';
 import { trustCalls } from './trust-calls';
+import { createWriteGate, type WriteGate } from './write-gate';
 
 export interface Api {
   dispatch(name: string, payload: unknown): Promise<CallResult>;
@@ -53,6 +54,7 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
     scheduler: bindScheduler(session, platform, { logError, schedulerOptions: options.schedulerOptions }),
     backups: bindBackups(session, { logError, clock: options.backupClock }),
     changed: (ids) => session.events.emit({ type: 'mind.changed', payload: { origin: 'app', ids, upTo: journalPosition(session.mind()) } }),
+    writeGate: createWriteGate(),
   };
   const handlers: HandlerTable = {
     ...sessionCalls(context),
@@ -81,7 +83,7 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
         const parsed = (CALLS[name].request as z.ZodType).safeParse(wellFormedDeep(payload));
         if (!parsed.success) return invalidPayload(name, parsed.error);
         const handler = handlers[name] as (request: unknown) => unknown;
-        return { ok: true, value: (await handler(parsed.data)) as never };
+        return { ok: true, value: (await runPastTheGate(context.writeGate, () => handler(parsed.data))) as never };
       } catch (error) {
         if (isMindError(error)) return { ok: false, error: error.toEnvelope() };
         logError(`Call ${name} failed unexpectedly`, error);
@@ -93,6 +95,18 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
       await Promise.all([context.scheduler.dispose(), context.backups.dispose()]);
     },
   };
+}
+
+/** A call that found the write lock held by the app's own import is answered once the import is done, by running it again (it wrote nothing). */
+async function runPastTheGate(gate: WriteGate, run: () => unknown): Promise<unknown> {
+  try {
+    return await run();
+  } catch (error) {
+    const opened = gate.opened();
+    if (!isMindError(error) || error.code !== 'store_busy' || opened === null) throw error;
+    await opened;
+    return run();
+  }
 }
 
 function failure(code: ErrorCode, message: string, details?: Record<string, unknown>): CallResult {

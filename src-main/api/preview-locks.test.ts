@@ -64,6 +64,28 @@ describe('interop.preview and locks', () => {
     expect(after.memories - before.memories).toBe(300);
   }, 120_000);
 
+  it("an import holds the app's own writes at the gate: each is answered, and applied, once the import commits", async () => {
+    const exported = await exportOfNotes(4_000);
+    await callOk(f.api, 'session.open', { path: f.mindPath });
+    const writes: Promise<string>[] = [];
+    const unsubscribe = f.api.subscribe((event) => {
+      if (event.type !== 'interop.progress' || event.payload.stage !== 'running' || event.payload.done === 0 || writes.length > 0) return;
+      // The import is part-way, holding the write lock: five of the app's own writes arrive together.
+      for (let i = 0; i < 5; i++) {
+        writes.push(f.api.dispatch('memories.setProtected', { id: f.ids.note, protected: i % 2 === 0 }).then((result) => (result.ok ? 'ok' : result.error.code)));
+      }
+    });
+    try {
+      const summary = await callOk(f.api, 'interop.import', { kind: 'json', path: exported });
+      expect(summary.imported.byType).toEqual({ note: 4_000 });
+    } finally {
+      unsubscribe();
+    }
+    expect(await Promise.all(writes)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok']);
+    const note = await callOk(f.api, 'memories.get', { id: f.ids.note });
+    expect(note.protected).toBe(true);
+  }, 120_000);
+
   it('a run asked for while another program holds the write lock answers store_busy, not corrupt_file', async () => {
     await callOk(f.api, 'session.open', { path: f.mindPath });
     const locker = startTestProcess('lock-holder-process', [f.mindPath]);

@@ -10,6 +10,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as sqliteVec from 'sqlite-vec';
 import { MindError } from '../../shared/errors';
 import { asAction } from './actions';
+import { holdBusyWaits } from './busy-wait';
 import { findMigrationsFolder } from './migrations-folder';
 
 export type Db = Database.Database;
@@ -201,14 +202,13 @@ function refreshPlannerStatistics(db: Db): void {
   db.pragma('analysis_limit = 400');
   // It writes, so it needs the write lock: while another connection holds it (an import, a
   // run), the statistics wait for the next open rather than the open waiting for them.
-  const wait = db.pragma('busy_timeout', { simple: true }) as number;
-  db.pragma('busy_timeout = 0');
+  const release = holdBusyWaits(db);
   try {
     db.pragma('optimize = 0x10002');
   } catch (error) {
     if (!isBusy(error)) throw error;
   } finally {
-    db.pragma(`busy_timeout = ${wait}`);
+    release();
   }
 }
 

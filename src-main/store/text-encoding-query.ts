@@ -8,16 +8,20 @@ import { isUtf8 } from 'node:buffer';
 import type { Db } from './connection';
 import type { Found } from './check-queries';
 
-/** Per table, its key and the columns holding written words. */
+/**
+ * Per table, its key and the columns where written words are bound as they are. JSON columns
+ * (fields, the journal's before and after, details, payloads) are left out: JSON.stringify writes
+ * a lone surrogate as an escape, so they hold valid UTF-8, and reading them is most of a mind.
+ */
 const WORDS: readonly { table: string; key: string; columns: readonly string[] }[] = [
-  { table: 'memories', key: 'id', columns: ['content', 'fields', 'source_entity', 'project'] },
-  { table: 'memory_versions', key: 'version_seq', columns: ['content', 'fields', 'source_entity', 'project'] },
-  { table: 'journal', key: 'seq', columns: ['before', 'after', 'reason', 'evidence'] },
+  { table: 'memories', key: 'id', columns: ['content', 'source_entity', 'scope', 'project'] },
+  { table: 'memory_versions', key: 'version_seq', columns: ['content', 'source_entity', 'scope', 'project'] },
+  { table: 'journal', key: 'seq', columns: ['reason'] },
   { table: 'evidence_refs', key: 'seq', columns: ['ref', 'note'] },
   { table: 'contradictions', key: 'id', columns: ['note', 'resolution'] },
   { table: 'rejections', key: 'seq', columns: ['text', 'reason'] },
-  { table: 'proposals', key: 'id', columns: ['payload', 'reason', 'decision_note'] },
-  { table: 'memory_origins', key: 'memory_seq', columns: ['original_id', 'container', 'details'] },
+  { table: 'proposals', key: 'id', columns: ['reason', 'decision_note'] },
+  { table: 'memory_origins', key: 'memory_seq', columns: ['original_id', 'container'] },
 ];
 
 export interface InvalidText {
