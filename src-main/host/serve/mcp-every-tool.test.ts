@@ -3,16 +3,22 @@
  * (so it checks each answer's structured content against the tool's declared output schema and
  * rejects a mismatch with -32602), and each answer is validated again here with the SDK's JSON
  * Schema validator. The tools come from tools/list, so a new tool without a sample call fails.
+ * Over the SDK's linked in-memory transport and over Streamable HTTP (`mindloom mcp --http`).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemory } from '../mind/create';
-import { type Mind, openMind } from '../mind/mind';
-import { editMemory } from '../mind/edit';
-import { createAgentServer } from './server';
+import { createAgentServer } from '../../agent/server';
+import { createMemory } from '../../mind/create';
+import { editMemory } from '../../mind/edit';
+import { type Mind, openMind } from '../../mind/mind';
+import { startMcpHost } from './mcp-host';
 
 /** The memories the sample calls work on, made before any tool is called. */
 interface Seeds {
@@ -67,29 +73,62 @@ function seed(mind: Mind): Seeds {
   return { episode: episode.id, belief: belief.id, doubted: doubted.id, toSupersede: toSupersede.id, toForget: secret.id };
 }
 
-let mind: Mind;
-let client: Client;
-let tools: Tool[];
-let seeds: Seeds;
+interface Connected {
+  client: Client;
+  close(): Promise<void>;
+}
 
-beforeAll(async () => {
-  mind = openMind(':memory:');
-  seeds = seed(mind);
-  const server = createAgentServer(mind, { secrets: {}, version: '0.0.0-test', logError: () => {} });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  client = new Client({ name: 'strict-client', version: '1.0.0' });
-  await client.connect(clientSide);
-  // Listing first is what makes the client check every answer against the output schemas.
-  tools = (await client.listTools()).tools;
-});
+const AGENT_OPTIONS = { secrets: {}, version: '0.0.0-test', logError: () => {} };
 
-afterAll(async () => {
-  await client.close();
-  mind.close();
-});
+/** The transports a client reaches the tools through, each with a freshly seeded mind. */
+const TRANSPORTS: Record<string, () => Promise<Connected & { seeds: Seeds }>> = {
+  'the linked in-memory transport': async () => {
+    const mind = openMind(':memory:');
+    const seeds = seed(mind);
+    const server = createAgentServer(mind, AGENT_OPTIONS);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: 'strict-client', version: '1.0.0' });
+    await client.connect(clientSide);
+    return { client, seeds, close: async () => (await client.close(), mind.close()) };
+  },
+  'Streamable HTTP': async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mindloom-every-tool-'));
+    const mindPath = join(dir, 'agent.mindloom');
+    const mind = openMind(mindPath);
+    const seeds = seed(mind);
+    mind.close();
+    const host = await startMcpHost({ ...AGENT_OPTIONS, mindPath });
+    const client = new Client({ name: 'strict-client', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(host.url), { requestInit: { headers: { Authorization: `Bearer ${host.token}` } } }));
+    return {
+      client,
+      seeds,
+      close: async () => {
+        await client.close();
+        await host.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  },
+};
 
-describe('every tool answers within its declared output schema', () => {
+describe.each(Object.entries(TRANSPORTS))('every tool answers within its declared output schema, over %s', (_, connect) => {
+  let connected: Connected;
+  let client: Client;
+  let tools: Tool[];
+  let seeds: Seeds;
+
+  beforeAll(async () => {
+    const opened = await connect();
+    ({ client, seeds } = opened);
+    connected = opened;
+    // Listing first is what makes the client check every answer against the output schemas.
+    tools = (await client.listTools()).tools;
+  });
+
+  afterAll(async () => connected.close());
+
   it('has a sample call for every listed tool', () => {
     expect(tools.length).toBeGreaterThan(0);
     expect(tools.map((tool) => tool.name).filter((name) => !(name in SAMPLE_CALLS))).toEqual([]);
@@ -111,6 +150,7 @@ describe('every tool answers within its declared output schema', () => {
     expect(checked).toEqual(tools.map((tool) => tool.name));
   });
 
+  // After the calls above (tests in a file run in order): add_belief has recorded a contradiction.
   it('the sample calls reach the parts of each answer a schema can get wrong', async () => {
     const card = (await client.callTool({ name: 'expand', arguments: { id: seeds.belief } })).structuredContent as {
       history: { actionId: number; memoryVersion: number | null }[];
