@@ -1,15 +1,17 @@
 /**
- * Rule contradiction detection (negation, comparative, preference pairs). A statement is compared
+ * Rule contradiction detection (negation, comparative and preference pairs, and denials:
+ * shared/rules/contradiction.ts). A statement is compared
  * only with its near neighbours among active beliefs (shared terms through full-text search),
  * never with every belief.
  */
 import { MindError } from '../../shared/errors';
 import type { ContradictionStatus } from '../../shared/model';
 import {
-  contentWords,
-  detectContradiction,
-  opposingForms,
+  contradictionBetween,
+  NEGATORS,
+  partnerSearch,
   POLARITY_TERMS,
+  readStatement,
   type RuleContradiction,
 } from '../../shared/rules/contradiction';
 import {
@@ -25,7 +27,7 @@ import {
 } from '../store/contradictions-repo';
 import type { MemoryRecord } from '../store/memory-record';
 import { maxMemorySeqOf } from '../store/consolidation-repo';
-import { beliefNeighbours, polarityPage } from '../store/search-query';
+import { beliefNeighbours, beliefsSayingAll, polarityPage } from '../store/search-query';
 import type { Mind } from './mind';
 import { iso } from './present';
 import { journalRecord } from './records';
@@ -43,11 +45,24 @@ export interface ContradictionMatch {
   sharedTerms: string[];
 }
 
+/**
+ * The active beliefs a statement contradicts by rule, among its full-text neighbours: those taking
+ * the other side of a pair it takes, and those saying the same words affirmed where it denies them
+ * (or denied where it affirms them).
+ */
 function matchesFor(mind: Mind, statement: string, excludeSeq: number | null): { record: MemoryRecord; rule: RuleContradiction }[] {
-  const query = { words: contentWords(statement), opposing: opposingForms(statement) };
+  const read = readStatement(statement);
+  const search = partnerSearch(statement, read);
+  const db = mind.store.db;
+  const candidates = new Map<number, MemoryRecord>();
+  for (const record of beliefNeighbours(db, { ...search, negators: NEGATORS }, NEIGHBOURS_PER_STATEMENT, excludeSeq)) candidates.set(record.seq, record);
+  if (search.denial !== null) {
+    const query = { words: search.words, negators: NEGATORS, negated: search.denial === 'negated' };
+    for (const record of beliefsSayingAll(db, query, NEIGHBOURS_PER_STATEMENT, excludeSeq)) candidates.set(record.seq, record);
+  }
   const found: { record: MemoryRecord; rule: RuleContradiction }[] = [];
-  for (const record of beliefNeighbours(mind.store.db, query, NEIGHBOURS_PER_STATEMENT, excludeSeq)) {
-    const rule = detectContradiction(statement, record.content);
+  for (const record of candidates.values()) {
+    const rule = contradictionBetween(read, readStatement(record.content));
     if (rule) found.push({ record, rule });
   }
   return found;
