@@ -156,6 +156,8 @@ describe('polarity: negators turn sides over and deny statements', () => {
     ['Claire likes pair debugging', "Claire doesn't like pair debugging", 'preference', ['likes', "doesn't like"]],
     ['Releases always need a reviewer', 'Releases do not always need a reviewer', 'negation', ['always', 'not always']],
     ['Agents must push to main', 'Agents must not push to main', 'negation', ['must', 'must not']],
+    ['Tabs are better than spaces', 'Spaces are better than tabs', 'comparative', ['better than spaces', 'better than tabs']],
+    ['Tabs are not worse than spaces', 'Spaces are better than tabs', 'comparative', ['not worse than spaces', 'better than tabs']],
   ];
   const agreeing: [a: string, b: string][] = [
     ['Tabs are not better than spaces', 'Tabs are worse than spaces'],
@@ -169,6 +171,13 @@ describe('polarity: negators turn sides over and deny statements', () => {
     ['Deploys on Friday are safe', 'Deploys on Friday need a review'],
     ['Deploys on Friday are not never safe', 'Deploys on Friday are safe'],
     ['Code review catches bugs', 'Code review misses bugs'],
+    ['Tabs are better than spaces', 'Spaces are worse than tabs'],
+    ['Tabs are not better than spaces', 'Spaces are better than tabs'],
+    ['Rust builds are faster than Go builds', 'Go builds are slower than Rust builds'],
+    ['Tabs are not worse than spaces', 'Spaces are not worse than tabs'],
+    ['Tabs are not better than spaces', 'Tabs are not worse than spaces'],
+    ["Claire doesn't like pair debugging", "Claire doesn't dislike pair debugging"],
+    ['Releases do not always need a reviewer', 'Releases do not never need a reviewer'],
   ];
 
   it.each(contradicting)('"%s" contradicts "%s" (%s)', (a, b, kind, terms) => {
@@ -192,7 +201,8 @@ describe('partnerSearch', () => {
     expect(partnerSearch('Never share secrets with other agents')).toMatchObject({ opposing: ['always'], turnable: [] });
     expect(partnerSearch('More structure helps; prefer small PRs')).toMatchObject({ opposing: ['less', 'avoid', 'avoids'], turnable: ['more', 'prefer', 'prefers'] });
     expect(partnerSearch('Reviews must not block releases')).toMatchObject({ opposing: ['must'], turnable: [] });
-    expect(partnerSearch('Tabs are not better than spaces')).toMatchObject({ opposing: ['better'], turnable: ['worse'] });
+    expect(partnerSearch('Tabs are not better than spaces')).toMatchObject({ opposing: ['better', 'worse'], turnable: ['worse'] });
+    expect(partnerSearch('Tabs are not better for indenting')).toMatchObject({ opposing: ['better'], turnable: ['worse'] });
   });
 
   it('looks for a denial partner with every content word: negated for a plain statement, plain for a denial', () => {
@@ -211,6 +221,7 @@ describe('partnerSearch', () => {
       ['Prefer direct feedback in code review', 'Avoid direct feedback in code review'],
       ['Tabs are better than spaces', 'Tabs are not better than spaces'],
       ['Deploys on Friday are safe', 'Deploys on Friday are never safe'],
+      ['Tabs are better than spaces', 'Spaces are better than tabs'],
     ];
     for (const [a, b] of pairs) {
       for (const [self, other] of [[a, b], [b, a]] as const) {

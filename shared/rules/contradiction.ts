@@ -176,6 +176,8 @@ interface PolarityHit {
   side: 0 | 1;
   /** The words as they stand in the statement, with the negator that turned them ("not better"). */
   form: string;
+  /** Turned by a negator: it only denies the other side ("not better" is "worse or the same"). */
+  turned: boolean;
 }
 
 /** Every form with its pair and side, longest first so "must not" claims its words before "must" can. */
@@ -212,8 +214,8 @@ function polarityOf(tokens: readonly string[]): Polarity {
       if (negator >= 0) spent[negator] = claimed[negator] = true;
       hits.push(
         negator < 0
-          ? { pair, side, form }
-          : { pair, side: side === 0 ? 1 : 0, form: tokens.slice(negator, start + words.length).join(' ') },
+          ? { pair, side, form, turned: false }
+          : { pair, side: side === 0 ? 1 : 0, form: tokens.slice(negator, start + words.length).join(' '), turned: true },
       );
     }
   }
@@ -254,6 +256,8 @@ export interface ReadStatement {
   readonly terms: readonly string[];
   readonly hits: readonly PolarityHit[];
   readonly denial: Polarity['denial'];
+  /** What a comparison sets side by side: the content terms before its first "than", and the words after it. */
+  readonly comparison: { subject: readonly string[]; object: readonly string[]; objectText: string } | null;
   /**
    * Whether it takes a side of any opposing pair, or denies: two statements that do neither never
    * contradict each other (a plain statement can only be the affirmed half of a denial).
@@ -262,14 +266,45 @@ export interface ReadStatement {
 }
 
 export function readStatement(text: string): ReadStatement {
-  const { hits, denial } = polarityOf(tokenize(text));
-  return { terms: contentTerms(text), hits, denial, takesSide: denial !== null || OPPOSING_PAIRS.some((_, pair) => sideTaken(hits, pair) !== null) };
+  const tokens = tokenize(text);
+  const { hits, denial } = polarityOf(tokens);
+  return {
+    terms: contentTerms(text),
+    hits,
+    denial,
+    comparison: comparisonOf(tokens),
+    takesSide: denial !== null || OPPOSING_PAIRS.some((_, pair) => sideTaken(hits, pair) !== null),
+  };
+}
+
+/** A comparison's two ends by the terms only one end holds ("Rust builds … than Go builds": rust, go). */
+function comparisonOf(tokens: readonly string[]): ReadStatement['comparison'] {
+  const than = tokens.indexOf('than');
+  if (than < 0) return null;
+  const before = contentTerms(tokens.slice(0, than).join(' '));
+  const after = contentTerms(tokens.slice(than + 1).join(' '));
+  return {
+    subject: before.filter((term) => !after.includes(term)),
+    object: after.filter((term) => !before.includes(term)),
+    objectText: tokens.slice(than + 1).join(' '),
+  };
+}
+
+/**
+ * Whether two comparisons set the same things side by side the other way round ("tabs … than
+ * spaces", "spaces … than tabs"): then the same side disagrees and opposite sides agree.
+ */
+function reversed(a: ReadStatement, b: ReadStatement): boolean {
+  if (a.comparison === null || b.comparison === null) return false;
+  const meet = (terms: readonly string[], other: readonly string[]) => terms.some((term) => other.includes(term));
+  return meet(a.comparison.object, b.comparison.subject) && meet(b.comparison.object, a.comparison.subject);
 }
 
 /**
  * Detect a rule contradiction between two statements, or null: opposite sides of one opposing pair
  * on the same topic (enough shared content terms; negation pairs are checked first, then
- * comparative, then preference), else one denying what the other says in the same terms.
+ * comparative, then preference; a comparison made the other way round turns its sides over), else
+ * one denying what the other says in the same terms.
  */
 export function detectContradiction(a: string, b: string): RuleContradiction | null {
   return contradictionBetween(readStatement(a), readStatement(b));
@@ -291,10 +326,15 @@ function opposedSides(a: ReadStatement, b: ReadStatement): RuleContradiction | n
   const jaccard = union === 0 ? 0 : sharedTerms.length / union;
   if (sharedTerms.length < MIN_SHARED_TERMS && jaccard < MIN_JACCARD) return null;
 
+  const swapped = reversed(a, b);
   for (const [pair, { kind }] of OPPOSING_PAIRS.entries()) {
     const sideA = sideTaken(a.hits, pair);
     const sideB = sideTaken(b.hits, pair);
-    if (sideA !== null && sideB !== null && sideA.side !== sideB.side) {
+    // Two turned sides only deny extremes ("not better", "not worse": the same), which both may do.
+    if (sideA === null || sideB === null || (sideA.turned && sideB.turned)) continue;
+    if (kind === 'comparative' && swapped) {
+      if (sideA.side === sideB.side) return { kind, terms: [`${sideA.form} than ${a.comparison?.objectText}`, `${sideB.form} than ${b.comparison?.objectText}`], sharedTerms };
+    } else if (sideA.side !== sideB.side) {
       return { kind, terms: [sideA.form, sideB.form], sharedTerms };
     }
   }
@@ -318,7 +358,7 @@ function denialBetween(a: ReadStatement, b: ReadStatement): RuleContradiction | 
 export interface PartnerSearch {
   /** Content words as written: a pair partner shares any of them, a denial partner every one. */
   words: string[];
-  /** A pair partner holds one of these (the other side of each pair the statement takes)… */
+  /** A pair partner holds one of these (the other side of each pair the statement takes; both sides of a comparison with "than")… */
   opposing: string[];
   /** …or one of these (the side the statement takes) turned over by a negator. */
   turnable: string[];
@@ -329,10 +369,12 @@ export interface PartnerSearch {
 export function partnerSearch(statement: string, read: ReadStatement = readStatement(statement)): PartnerSearch {
   const opposing = new Set<string>();
   const turnable = new Set<string>();
-  for (const [pair, { sides }] of OPPOSING_PAIRS.entries()) {
+  for (const [pair, { kind, sides }] of OPPOSING_PAIRS.entries()) {
     const taken = sideTaken(read.hits, pair);
     if (taken === null) continue;
-    for (const form of sides[taken.side === 0 ? 1 : 0]) opposing.add(form);
+    // A comparison may meet its partner made the other way round, on the same side.
+    const bothSides = kind === 'comparative' && read.comparison !== null;
+    for (const form of [...sides[taken.side === 0 ? 1 : 0], ...(bothSides ? sides[taken.side] : [])]) opposing.add(form);
     for (const form of sides[taken.side]) if (!form.split(' ').some((word) => NEGATOR_WORDS.has(word))) turnable.add(form);
   }
   const deniable = read.terms.length >= MIN_SHARED_TERMS;
