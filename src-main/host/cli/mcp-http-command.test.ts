@@ -21,8 +21,8 @@ beforeAll(() => {
   execFileSync(process.execPath, [join(root, 'scripts', 'build-cli.mjs')], { cwd: root, stdio: 'pipe' });
 }, 120_000);
 
-function mindloom(args: string[]): { child: ChildProcessWithoutNullStreams; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, [join(root, 'bin', 'mindloom.js'), ...args], { cwd: tempDir(), env: { ...process.env, MINDLOOM_MIND: '' } });
+function mindloom(args: string[], env: Record<string, string> = {}): { child: ChildProcessWithoutNullStreams; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, [join(root, 'bin', 'mindloom.js'), ...args], { cwd: tempDir(), env: { ...process.env, MINDLOOM_MIND: '', MINDLOOM_TOKEN: '', ...env } });
   let text = '';
   child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -54,6 +54,28 @@ describe('mindloom mcp --http', () => {
     const mind = openMind(mindPath, { mustExist: true });
     expect(getHistory(mind, id).map((row) => row.actor)).toEqual(['agent:build-box', 'agent:build-box']);
     mind.close();
+  }, 60_000);
+
+  it('takes its token from MINDLOOM_TOKEN, so an agent configuration survives a restart', async () => {
+    const mindPath = join(tempDir(), 'remote.mindloom');
+    openMind(mindPath).close();
+    const token = 'a-token-the-agent-config-keeps';
+    const run = mindloom(['mcp', '--http', '--mind', mindPath], { MINDLOOM_TOKEN: token });
+    try {
+      await waitFor(() => /Authorization: Bearer \S+/.test(run.output()), 'the printed token', 30_000);
+      expect(run.output()).toContain(`Authorization: Bearer ${token}\n`);
+      const url = /Streamable HTTP\) at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(run.output())?.[1] as string;
+      const client = new Client({ name: 'remote', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+      expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+      await client.close();
+    } finally {
+      run.child.kill('SIGTERM');
+    }
+    expect(await run.exited).toBe(0);
+    const weak = mindloom(['mcp', '--http', '--mind', mindPath], { MINDLOOM_TOKEN: 'short' });
+    expect(await weak.exited).toBe(2);
+    expect(weak.output()).toContain('MINDLOOM_TOKEN must be at least 16 characters');
   }, 60_000);
 
   it('refuses --port without --http, and a host that is not an address', async () => {

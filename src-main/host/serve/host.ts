@@ -36,6 +36,8 @@ export interface HostOptions {
   port?: number;
   /** The address to listen on (default 127.0.0.1; another one is reachable from other machines). */
   host?: string;
+  /** The access token (browser and agents alike); default: a new random one. */
+  token?: string;
   /** The built renderer; default: out/renderer in the package. */
   rendererDir?: string;
   /** The recent list and demo minds; default: a temp folder removed on close. */
@@ -74,7 +76,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   };
   const api = createApi(session, platform, { logError });
   const streams = eventStreams(api.subscribe);
-  const token = newToken();
+  const token = options.token ?? newToken();
   const bind = options.host ?? LOOPBACK;
   let port = 0;
   // Each agent's session opens the mind the app has open, on a connection of its own: the

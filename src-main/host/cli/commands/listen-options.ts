@@ -24,6 +24,22 @@ export function listenAt(input: CommandInput): ListenAt {
   }
 }
 
+/** Shortest token MINDLOOM_TOKEN may set (a random one is 43 characters). */
+const MIN_TOKEN_LENGTH = 16;
+
+/**
+ * The token from MINDLOOM_TOKEN, so an agent's configuration survives a restart; undefined: a
+ * new random token each start.
+ */
+export function tokenFromEnvironment(input: CommandInput): string | undefined {
+  const token = input.io.env.MINDLOOM_TOKEN?.trim();
+  if (token === undefined || token === '') return undefined;
+  if (token.length < MIN_TOKEN_LENGTH || /\s/.test(token)) {
+    throw new UsageError(`MINDLOOM_TOKEN must be at least ${MIN_TOKEN_LENGTH} characters without spaces (e.g. the output of: openssl rand -base64 32).`);
+  }
+  return token;
+}
+
 /** Says so on stderr when the address is reachable from other machines. */
 export function warnIfExposed(input: CommandInput, at: ListenAt, port: number): void {
   const warning = exposureWarning(at.host, port);

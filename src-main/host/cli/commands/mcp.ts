@@ -13,14 +13,14 @@ import { findPackage } from '../../serve/package-root';
 import type { CommandInput, FileCommand } from '../command';
 import { requireMindPath } from '../mind-path';
 import { UsageError } from '../usage-error';
-import { LISTEN_OPTIONS, listenAt, untilStopped, warnIfExposed } from './listen-options';
+import { LISTEN_OPTIONS, listenAt, tokenFromEnvironment, untilStopped, warnIfExposed } from './listen-options';
 
 export const mcpCommand: FileCommand = {
   kind: 'file',
   name: 'mcp',
   usage: 'mcp [--agent NAME] [--http [--port P] [--host ADDRESS]]',
   summary:
-    "Serve the mind to an AI agent over MCP (stdio; --http: Streamable HTTP at /mcp on 127.0.0.1 with a bearer token): recall, consult, capture and add memories, verify, supersede; writes are journaled as agent:NAME (default: the client's name).",
+    "Serve the mind to an AI agent over MCP (stdio; --http: Streamable HTTP at /mcp on 127.0.0.1 with a bearer token, MINDLOOM_TOKEN or a random one): recall, consult, capture and add memories, verify, supersede; writes are journaled as agent:NAME (default: the client's name).",
   positionals: [],
   options: { agent: { type: 'string' }, http: { type: 'boolean' }, ...LISTEN_OPTIONS },
   async run(input) {
@@ -51,7 +51,7 @@ function agentOptions(input: CommandInput): AgentServerOptions {
 
 async function serveOverHttp(input: CommandInput, mindPath: string, options: AgentServerOptions): Promise<string> {
   const at = listenAt(input);
-  const host = await startMcpHost({ ...options, mindPath, port: at.port, host: at.host });
+  const host = await startMcpHost({ ...options, mindPath, port: at.port, host: at.host, token: tokenFromEnvironment(input) });
   warnIfExposed(input, at, host.port);
   input.io.stdout.write(`Mindloom MCP (Streamable HTTP) at ${host.url}\nAuthorization: Bearer ${host.token}\nPress Ctrl+C to stop.\n`);
   await untilStopped();
