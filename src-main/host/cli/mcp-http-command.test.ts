@@ -1,33 +1,22 @@
 /**
- * `mindloom mcp --http` as a person runs it: the built CLI in its own process prints where it
- * listens and the token; the SDK's Streamable HTTP client connects with it, writes and recalls;
+ * `mindloom mcp --http` as a person runs it: the CLI in its own process prints where it listens
+ * and the token; the SDK's Streamable HTTP client connects with it, writes and recalls;
  * SIGTERM stops it cleanly.
  */
-import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from '../../api/api-test-support';
 import { getHistory } from '../../mind/history';
 import { openMind } from '../../mind/mind';
+import { startCli } from './cli-process-support';
 import { tempDir } from './cli-test-kit';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-
-beforeAll(() => {
-  execFileSync(process.execPath, [join(root, 'scripts', 'build-cli.mjs')], { cwd: root, stdio: 'pipe' });
-}, 120_000);
-
-function mindloom(args: string[], env: Record<string, string> = {}): { child: ChildProcessWithoutNullStreams; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, [join(root, 'bin', 'mindloom.js'), ...args], { cwd: tempDir(), env: { ...process.env, MINDLOOM_MIND: '', MINDLOOM_TOKEN: '', ...env } });
-  let text = '';
-  child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-  return { child, output: () => text, exited };
+function mindloom(args: string[], env: Record<string, string> = {}) {
+  const cli = startCli(args, { MINDLOOM_TOKEN: '', ...env });
+  return { child: cli.child, output: () => cli.stdout() + cli.stderr(), exited: cli.exited.then(({ code }) => code) };
 }
 
 describe('mindloom mcp --http', () => {
@@ -87,5 +76,5 @@ describe('mindloom mcp --http', () => {
     const badHost = mindloom(['mcp', '--http', '--mind', mindPath, '--host', 'example.com']);
     expect(await badHost.exited).toBe(2);
     expect(badHost.output()).toContain('--host must be an IP address');
-  }, 30_000);
+  }, 60_000);
 });
