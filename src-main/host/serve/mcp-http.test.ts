@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { MindEvent } from '../../../shared/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemory } from '../../mind/create';
 import { getHistory } from '../../mind/history';
@@ -17,7 +18,7 @@ import { waitFor } from '../../api/api-test-support';
 import { isOwnHost } from './auth';
 import { checkBindAddress, exposureWarning, reachableAt } from './bind-address';
 import { type RunningMcpHost, startMcpHost } from './mcp-host';
-import { startTestHost, type TestHost } from './host-test-support';
+import { readEvents, startTestHost, type TestHost } from './host-test-support';
 
 let dir: string;
 let mindPath: string;
@@ -128,6 +129,24 @@ describe('mindloom serve at /mcp', () => {
     await servesAnAgent(test.host.mcpUrl, test.host.token, (look) => look(test.host.session.mind()));
     const overview = await test.call('mind.overview', {});
     expect(overview.body).toMatchObject({ ok: true, value: { total: 2 } });
+  });
+
+  it("streams the agent's writes to the app's windows as outside writes naming the memories", async () => {
+    test = await startTestHost({ mindPath, pollMs: 50 });
+    const events: MindEvent[] = [];
+    const stream = await readEvents(`${test.base}/api/events`, test.host.token, events);
+    try {
+      const client = await connect(test.host.mcpUrl, test.host.token);
+      const added = (await call(client, 'add_belief', { statement: 'Deploys on Friday need no second reviewer', inferred: true })).structuredContent as {
+        memory: { id: string };
+      };
+      const touched = () => events.flatMap((e) => (e.type === 'mind.changed' && e.payload.origin === 'outside' ? (e.payload.ids ?? []) : []));
+      await waitFor(() => touched().includes(added.memory.id), 'mind.changed naming the belief the agent added');
+      const queue = await test.call('review.queue', {});
+      expect(JSON.stringify(queue.body)).toContain(added.memory.id);
+    } finally {
+      stream.stop();
+    }
   });
 
   it('refuses a session while no mind is open', async () => {
