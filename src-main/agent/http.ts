@@ -75,8 +75,13 @@ export function mcpHttpEndpoint(openMind: () => Mind, options: AgentServerOption
       }),
     };
     session.transport.onclose = () => void end(session).catch((error: unknown) => options.logError('Closing an MCP session failed', error));
-    await session.server.connect(session.transport);
-    await session.transport.handleRequest(request, response, body);
+    try {
+      await session.server.connect(session.transport);
+      await session.transport.handleRequest(request, response, body);
+    } finally {
+      // An initialize the transport refused leaves no session behind, nor an open mind.
+      if (session.transport.sessionId === undefined || !sessions.has(session.transport.sessionId)) await end(session);
+    }
   };
 
   return {

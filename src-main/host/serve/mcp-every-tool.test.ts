@@ -113,7 +113,7 @@ const TRANSPORTS: Record<string, () => Promise<Connected & { seeds: Seeds }>> = 
   },
 };
 
-describe.each(Object.entries(TRANSPORTS))('every tool answers within its declared output schema, over %s', (_, connect) => {
+describe.each(Object.entries(TRANSPORTS))('every tool answers within its declared output schema, over %s', { timeout: 30_000 }, (_, connect) => {
   let connected: Connected;
   let client: Client;
   let tools: Tool[];
@@ -125,7 +125,7 @@ describe.each(Object.entries(TRANSPORTS))('every tool answers within its declare
     connected = opened;
     // Listing first is what makes the client check every answer against the output schemas.
     tools = (await client.listTools()).tools;
-  });
+  }, 30_000);
 
   afterAll(async () => connected.close());
 

@@ -18,7 +18,7 @@ import { waitFor } from '../../api/api-test-support';
 import { isOwnHost } from './auth';
 import { checkBindAddress, exposureWarning, reachableAt } from './bind-address';
 import { type RunningMcpHost, startMcpHost } from './mcp-host';
-import { readEvents, startTestHost, type TestHost } from './host-test-support';
+import { rawRequest, readEvents, startTestHost, type TestHost } from './host-test-support';
 
 let dir: string;
 let mindPath: string;
@@ -71,7 +71,7 @@ async function servesAnAgent(url: string, token: string, read: <T>(look: (mind: 
   expect(refused.status).toBe(401);
 }
 
-describe('mindloom mcp --http', () => {
+describe('mindloom mcp --http', { timeout: 30_000 }, () => {
   let host: RunningMcpHost;
   afterEach(async () => host?.close());
 
@@ -114,12 +114,21 @@ describe('mindloom mcp --http', () => {
     expect(await noSession.json()).toMatchObject({ error: { message: expect.stringContaining('initialize') } });
   });
 
+  it('answers only at its own address, and only at /mcp', async () => {
+    host = await startMcpHost({ mindPath, secrets: {}, version: '0.0.0-test', logError: () => {} });
+    const bearer = { authorization: `Bearer ${host.token}` };
+    expect((await rawRequest(host.port, { path: '/mcp', method: 'POST', headers: { ...bearer, host: `rebound.test:${host.port}` } })).status).toBe(403);
+    expect((await rawRequest(host.port, { path: '/mcp', method: 'POST', headers: { ...bearer, origin: 'http://rebound.test' } })).status).toBe(403);
+    expect((await rawRequest(host.port, { path: '/api/call/mind.overview', headers: bearer })).status).toBe(404);
+    expect(host.sessionCount()).toBe(0);
+  });
+
   it('refuses a file that is not a mind before listening', async () => {
     await expect(startMcpHost({ mindPath: join(dir, 'missing.mindloom'), secrets: {}, version: '0', logError: () => {} })).rejects.toMatchObject({ code: 'not_found' });
   });
 });
 
-describe('mindloom serve at /mcp', () => {
+describe('mindloom serve at /mcp', { timeout: 30_000 }, () => {
   let test: TestHost;
   afterEach(async () => test?.dispose());
 
