@@ -158,12 +158,16 @@ export function wordsFoundIn(words: readonly string[], text: string): string[] {
   return words.filter((word) => stems.has(stem(word)));
 }
 
+/** A word that says what a statement is about: not a stopword, a polarity word, or a contraction (an apostrophe left after "'s" is gone: "don't", a function word). */
+function isContentWord(word: string): boolean {
+  return word.length >= 2 && !word.includes("'") && !STOPWORDS.has(word) && !POLARITY_WORDS.has(word);
+}
+
 function contentWordsWithStems(text: string): [word: string, term: string][] {
   const found: [string, string][] = [];
   for (const token of tokenize(text)) {
     const word = token.endsWith("'s") ? token.slice(0, -2) : token;
-    // Remaining apostrophes mark contractions ("don't"), which are function words.
-    if (word.length < 2 || word.includes("'") || STOPWORDS.has(word) || POLARITY_WORDS.has(word)) continue;
+    if (!isContentWord(word)) continue;
     const term = stem(word);
     if (!POLARITY_STEMS.has(term)) found.push([word, term]);
   }
@@ -240,8 +244,6 @@ function denialAt(tokens: readonly string[], at: number): { phrase: string; word
   }
   return { phrase: tokens[at] as string, word: `without "${tokens[at] as string}"` };
 }
-
-const isContentWord = (word: string): boolean => word.length >= 2 && !word.includes("'") && !STOPWORDS.has(word) && !POLARITY_WORDS.has(word);
 
 /** The single side of `pair` a statement takes, or null when it takes neither or both. */
 function sideTaken(hits: readonly PolarityHit[], pair: number): PolarityHit | null {
