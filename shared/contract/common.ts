@@ -126,6 +126,10 @@ export const HistoryEntrySchema = z.object({
   confidenceAfter: z.number().nullable(),
   reason: z.string().nullable(),
   evidence: z.unknown(),
+  /** The action (transaction) the row belongs to: undo takes back the whole action. */
+  actionId: z.number().int(),
+  /** The version of the memory the row made; null for a row that made none (an access). */
+  memoryVersion: z.number().int().nullable(),
 });
 export type HistoryEntry = z.output<typeof HistoryEntrySchema>;
 

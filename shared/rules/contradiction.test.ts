@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { POLARITY_TERMS, contentTerms, contentWords, detectContradiction, opposingForms } from './contradiction';
+import { NEGATORS, POLARITY_TERMS, contentTerms, contentWords, detectContradiction, partnerSearch } from './contradiction';
 
 describe('contentTerms', () => {
   it('keeps stemmed content words, dropping stopwords and polarity words', () => {
@@ -138,23 +138,103 @@ describe('detectContradiction', () => {
   });
 });
 
-describe('opposingForms', () => {
-  it('names the other side of every pair a statement takes', () => {
-    expect(opposingForms('Never share secrets with other agents')).toEqual(['always']);
-    expect(opposingForms('More structure helps; prefer small PRs').sort()).toEqual(['avoid', 'avoids', 'less']);
-    expect(opposingForms('Reviews must not block releases')).toEqual(['must']);
+/**
+ * Negators by case, each pair checked both ways round: a negator turns the side right after it
+ * (so "not better" agrees with "worse"), and a statement that denies the very words another says
+ * contradicts it.
+ */
+describe('polarity: negators turn sides over and deny statements', () => {
+  const contradicting: [a: string, b: string, kind: string, terms: [string, string]][] = [
+    ['Deploys on Friday are safe', 'Deploys on Friday are never safe', 'negation', ['safe', 'never safe']],
+    ['Deploys on Friday are safe', 'Deploys on Friday are not safe', 'negation', ['safe', 'not safe']],
+    ['Caching helps the build', "Caching doesn't help the build", 'negation', ['help', "doesn't help"]],
+    ['Friday deploys are safe', 'Deploying on Fridays is never safe', 'negation', ['safe', 'never safe']],
+    ['Tabs are better than spaces', 'Tabs are not better than spaces', 'comparative', ['better', 'not better']],
+    ['Tabs are worse than spaces', 'Tabs are not worse than spaces', 'comparative', ['worse', 'not worse']],
+    ['Caching increases latency', 'Caching does not increase latency', 'comparative', ['increases', 'not increase']],
+    ['Bigger batches are not much faster', 'Bigger batches are faster', 'comparative', ['not much faster', 'faster']],
+    ['Claire likes pair debugging', "Claire doesn't like pair debugging", 'preference', ['likes', "doesn't like"]],
+    ['Releases always need a reviewer', 'Releases do not always need a reviewer', 'negation', ['always', 'not always']],
+    ['Agents must push to main', 'Agents must not push to main', 'negation', ['must', 'must not']],
+    ['Tabs are better than spaces', 'Spaces are better than tabs', 'comparative', ['better than spaces', 'better than tabs']],
+    ['Tabs are not worse than spaces', 'Spaces are better than tabs', 'comparative', ['not worse than spaces', 'better than tabs']],
+  ];
+  const agreeing: [a: string, b: string][] = [
+    ['Tabs are not better than spaces', 'Tabs are worse than spaces'],
+    ['Tabs are not worse than spaces', 'Tabs are better than spaces'],
+    ['Caching does not increase latency', 'Caching decreases latency'],
+    ["Claire doesn't like pair debugging", 'Claire dislikes pair debugging'],
+    ['Releases do not always need a reviewer', 'Releases never need a reviewer'],
+    ['Deploys on Friday are never safe', 'Deploys on Friday are not safe'],
+    ['Deploys on Friday are not safe', "Deploys on Friday aren't safe"],
+    ['Deploys on Friday are safe', 'Deploys on Friday are not safe for large teams'],
+    ['Deploys on Friday are safe', 'Deploys on Friday need a review'],
+    ['Deploys on Friday are not never safe', 'Deploys on Friday are safe'],
+    ['Code review catches bugs', 'Code review misses bugs'],
+    ['Tabs are better than spaces', 'Spaces are worse than tabs'],
+    ['Tabs are not better than spaces', 'Spaces are better than tabs'],
+    ['Rust builds are faster than Go builds', 'Go builds are slower than Rust builds'],
+    ['Tabs are not worse than spaces', 'Spaces are not worse than tabs'],
+    ['Tabs are not better than spaces', 'Tabs are not worse than spaces'],
+    ["Claire doesn't like pair debugging", "Claire doesn't dislike pair debugging"],
+    ['Releases do not always need a reviewer', 'Releases do not never need a reviewer'],
+  ];
+
+  it.each(contradicting)('"%s" contradicts "%s" (%s)', (a, b, kind, terms) => {
+    expect(detectContradiction(a, b)).toMatchObject({ kind, terms });
+    expect(detectContradiction(b, a)).toMatchObject({ kind, terms: [terms[1], terms[0]] });
   });
 
-  it('is empty for a statement that takes no side, or both sides of a pair', () => {
-    expect(opposingForms('Write tests before merging')).toEqual([]);
-    expect(opposingForms('Never say never, always say always')).toEqual([]);
+  it.each(agreeing)('"%s" does not contradict "%s"', (a, b) => {
+    expect(detectContradiction(a, b)).toBeNull();
+    expect(detectContradiction(b, a)).toBeNull();
   });
 
-  it('agrees with detectContradiction: a detected partner contains one of the forms', () => {
-    const a = 'Prefer direct feedback in code review';
-    const b = 'Avoid direct feedback in code review';
-    expect(detectContradiction(a, b)).not.toBeNull();
-    expect(opposingForms(a).some((form) => b.toLowerCase().includes(form))).toBe(true);
+  it('a denial needs the same words, not just the same topic', () => {
+    expect(detectContradiction('Deploys on Friday are safe', 'Deploys on Friday are never safe')?.sharedTerms).toEqual(['deploy', 'friday', 'saf']);
+    expect(detectContradiction('Deploys are safe on Friday', 'Deploys are never safe on Monday')).toBeNull();
+  });
+});
+
+describe('partnerSearch', () => {
+  it('names the other side of every pair a statement takes, and its own side for a negator to turn', () => {
+    expect(partnerSearch('Never share secrets with other agents')).toMatchObject({ opposing: ['always'], turnable: [] });
+    expect(partnerSearch('More structure helps; prefer small PRs')).toMatchObject({ opposing: ['less', 'avoid', 'avoids'], turnable: ['more', 'prefer', 'prefers'] });
+    expect(partnerSearch('Reviews must not block releases')).toMatchObject({ opposing: ['must'], turnable: [] });
+    expect(partnerSearch('Tabs are not better than spaces')).toMatchObject({ opposing: ['better', 'worse'], turnable: ['worse'] });
+    expect(partnerSearch('Tabs are not better for indenting')).toMatchObject({ opposing: ['better'], turnable: ['worse'] });
+  });
+
+  it('looks for a denial partner with every content word: negated for a plain statement, plain for a denial', () => {
+    expect(partnerSearch('Deploys on Friday are safe')).toEqual({ words: ['deploys', 'friday', 'safe'], opposing: [], turnable: [], denial: 'negated' });
+    expect(partnerSearch('Deploys on Friday are never safe')).toMatchObject({ opposing: ['always'], denial: 'plain' });
+    // One content word is too little to tell a denial of the same claim.
+    expect(partnerSearch('It is safe').denial).toBeNull();
+  });
+
+  it('is empty for a statement that takes both sides of a pair and has nothing to deny', () => {
+    expect(partnerSearch('Never say never, always say always')).toMatchObject({ opposing: [], turnable: [], denial: null });
+  });
+
+  it('agrees with detectContradiction: a detected partner passes the pre-filter', () => {
+    const pairs: [string, string][] = [
+      ['Prefer direct feedback in code review', 'Avoid direct feedback in code review'],
+      ['Tabs are better than spaces', 'Tabs are not better than spaces'],
+      ['Deploys on Friday are safe', 'Deploys on Friday are never safe'],
+      ['Tabs are better than spaces', 'Spaces are better than tabs'],
+    ];
+    for (const [a, b] of pairs) {
+      for (const [self, other] of [[a, b], [b, a]] as const) {
+        expect(detectContradiction(self, other), `${self} / ${other}`).not.toBeNull();
+        const search = partnerSearch(self);
+        const words = other.toLowerCase().split(/[^a-z']+/);
+        const holds = (form: string) => ` ${words.join(' ')} `.includes(` ${form} `);
+        const negated = NEGATORS.some(holds);
+        const bySide = search.opposing.some(holds) || (negated && search.turnable.some(holds));
+        const byDenial = search.denial !== null && search.words.every((w) => words.includes(w)) && negated === (search.denial === 'negated');
+        expect(bySide || byDenial, `${self} / ${other}`).toBe(true);
+      }
+    }
   });
 });
 

@@ -48,6 +48,28 @@ describe('detectContradictionsFor', () => {
     expect(detectContradictionsFor(mind, 'Code reviews never need two approvers').map((c) => c.belief.id)).toEqual([active.id]);
   });
 
+  it('finds denials and turned sides through the full-text index, from either side, among many neighbours', () => {
+    ({ mind } = freshMind());
+    const safe = add(mind, { type: 'belief', content: 'Deploys on Friday are safe' });
+    const better = add(mind, { type: 'belief', content: 'Tabs are better than spaces' });
+    // Neighbours that share words but say something else (and outrank nothing by accident).
+    for (let i = 0; i < 30; i += 1) add(mind, { type: 'belief', content: `Deploys on Friday need review number ${i}` });
+    const ids = (statement: string) => detectContradictionsFor(mind, statement).map((m) => [m.belief.id, m.kind, ...m.terms]);
+    expect(ids('Deploys on Friday are never safe')).toEqual([[safe.id, 'negation', 'never safe', 'safe']]);
+    expect(ids("Friday deploys aren't safe")).toEqual([[safe.id, 'negation', "aren't safe", 'safe']]);
+    expect(ids('Tabs are not better than spaces')).toEqual([[better.id, 'comparative', 'not better', 'better']]);
+    expect(ids('Tabs are worse than spaces')).toEqual([[better.id, 'comparative', 'worse', 'better']]);
+    expect(ids('Spaces are better than tabs')).toEqual([[better.id, 'comparative', 'better than tabs', 'better than spaces']]);
+
+    const never = add(mind, { type: 'belief', content: 'Rollbacks on Monday are never quick' });
+    const notWorse = add(mind, { type: 'belief', content: 'Spaces are not worse than tabs' });
+    expect(ids('Rollbacks on Monday are quick')).toEqual([[never.id, 'negation', 'quick', 'never quick']]);
+    expect(ids('Spaces are worse than tabs')).toEqual([[notWorse.id, 'comparative', 'worse', 'not worse']]);
+    // Agreeing statements: nothing.
+    expect(ids('Tabs are not worse than spaces')).toEqual([]);
+    expect(ids('Rollbacks on Monday are not quick')).toEqual([]);
+  });
+
   it('refuses an empty statement', () => {
     ({ mind } = freshMind());
     expectMindError(() => detectContradictionsFor(mind, '  '), 'invalid_input');

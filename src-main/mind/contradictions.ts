@@ -1,15 +1,17 @@
 /**
- * Rule contradiction detection (negation, comparative, preference pairs). A statement is compared
+ * Rule contradiction detection (negation, comparative and preference pairs, and denials:
+ * shared/rules/contradiction.ts). A statement is compared
  * only with its near neighbours among active beliefs (shared terms through full-text search),
  * never with every belief.
  */
 import { MindError } from '../../shared/errors';
 import type { ContradictionStatus } from '../../shared/model';
 import {
-  contentWords,
-  detectContradiction,
-  opposingForms,
+  contradictionBetween,
+  NEGATORS,
+  partnerSearch,
   POLARITY_TERMS,
+  readStatement,
   type RuleContradiction,
 } from '../../shared/rules/contradiction';
 import {
@@ -17,17 +19,18 @@ import {
   type ContradictionRow,
   countOpenContradictions as countOpen,
   countSettledContradictions as countSettled,
+  findContradictionByPair,
   hasContradiction,
   insertContradiction,
   listContradictions,
   openContradictionsTouching,
 } from '../store/contradictions-repo';
-import { appendJournal } from '../store/journal-repo';
 import type { MemoryRecord } from '../store/memory-record';
 import { maxMemorySeqOf } from '../store/consolidation-repo';
-import { beliefNeighbours, polarityPage } from '../store/search-query';
+import { beliefNeighbours, beliefsSayingAll, polarityPage } from '../store/search-query';
 import type { Mind } from './mind';
 import { iso } from './present';
+import { journalRecord } from './records';
 import { checkActor } from './write-options';
 
 /** How many full-text neighbours each statement is compared with. */
@@ -42,11 +45,24 @@ export interface ContradictionMatch {
   sharedTerms: string[];
 }
 
+/**
+ * The active beliefs a statement contradicts by rule, among its full-text neighbours: those taking
+ * the other side of a pair it takes, and those saying the same words affirmed where it denies them
+ * (or denied where it affirms them).
+ */
 function matchesFor(mind: Mind, statement: string, excludeSeq: number | null): { record: MemoryRecord; rule: RuleContradiction }[] {
-  const query = { words: contentWords(statement), opposing: opposingForms(statement) };
+  const read = readStatement(statement);
+  const search = partnerSearch(statement, read);
+  const db = mind.store.db;
+  const candidates = new Map<number, MemoryRecord>();
+  for (const record of beliefNeighbours(db, { ...search, negators: NEGATORS }, NEIGHBOURS_PER_STATEMENT, excludeSeq)) candidates.set(record.seq, record);
+  if (search.denial !== null) {
+    const query = { words: search.words, negators: NEGATORS, negated: search.denial === 'negated' };
+    for (const record of beliefsSayingAll(db, query, NEIGHBOURS_PER_STATEMENT, excludeSeq)) candidates.set(record.seq, record);
+  }
   const found: { record: MemoryRecord; rule: RuleContradiction }[] = [];
-  for (const record of beliefNeighbours(mind.store.db, query, NEIGHBOURS_PER_STATEMENT, excludeSeq)) {
-    const rule = detectContradiction(statement, record.content);
+  for (const record of candidates.values()) {
+    const rule = contradictionBetween(read, readStatement(record.content));
     if (rule) found.push({ record, rule });
   }
   return found;
@@ -61,6 +77,54 @@ export function detectContradictionsFor(mind: Mind, statement: string): Contradi
     terms: rule.terms,
     sharedTerms: rule.sharedTerms,
   }));
+}
+
+/** A contradiction found as a belief was written, and the open record it became. */
+export interface RecordedContradiction extends ContradictionMatch {
+  contradiction: string;
+}
+
+/**
+ * Records, open and journaled, the rule contradictions a belief has with the active beliefs, inside
+ * the caller's transaction (the write that made the belief): the workbench, `contradictions` and
+ * the context pack see them at once, and undoing the write withdraws them with it. A pair already
+ * recorded keeps its record.
+ */
+export function recordContradictionsOf(mind: Mind, belief: MemoryRecord, options: { actor: string; runId?: string | undefined }): RecordedContradiction[] {
+  checkActor(options.actor);
+  return mind.store.transaction(() =>
+    matchesFor(mind, belief.content, belief.seq).map(({ record, rule }) => ({
+      belief: { id: record.id, content: record.content },
+      kind: rule.kind,
+      terms: rule.terms,
+      sharedTerms: rule.sharedTerms,
+      contradiction: findContradictionByPair(mind.store.db, belief.seq, record.seq)?.id ?? recordRuleContradiction(mind, belief, record, rule, options),
+    })),
+  );
+}
+
+/** One open rule contradiction between two beliefs, journaled as its record's creation (undo withdraws it); returns its id. */
+function recordRuleContradiction(
+  mind: Mind,
+  belief: Pick<MemoryRecord, 'seq' | 'id'>,
+  other: Pick<MemoryRecord, 'seq' | 'id'>,
+  rule: RuleContradiction,
+  options: { actor: string; runId?: string | undefined },
+): string {
+  const id = mind.newRecordId('ct');
+  insertContradiction(mind.store.db, { id, aSeq: belief.seq, bSeq: other.seq, kind: rule.kind, detector: 'rules' }, mind.now());
+  journalRecord(mind, {
+    kind: 'contradiction',
+    id,
+    before: null,
+    after: { status: 'open', resolution: null, note: null, resolvedAt: null, resolvedBy: null },
+    op: 'contradiction_detected',
+    actor: options.actor,
+    memoryId: belief.id,
+    runId: options.runId ?? null,
+    note: { with: other.id, kind: rule.kind, terms: rule.terms },
+  });
+  return id;
 }
 
 export interface ScanResult {
@@ -128,17 +192,7 @@ function startScan(mind: Mind, options: { actor: string; runId?: string }) {
             if (pairs.has(pair)) continue;
             pairs.add(pair);
             if (hasContradiction(db, belief.seq, record.seq)) continue;
-            const id = mind.newRecordId('ct');
-            const at = mind.now();
-            insertContradiction(db, { id, aSeq: belief.seq, bSeq: record.seq, kind: rule.kind, detector: 'rules' }, at);
-            appendJournal(db, {
-              at,
-              actor: options.actor,
-              op: 'contradiction_detected',
-              memoryId: belief.id,
-              runId: options.runId ?? null,
-              after: { contradiction: id, with: record.id, kind: rule.kind, terms: rule.terms },
-            });
+            recordRuleContradiction(mind, belief, record, rule, options);
             result.recorded += 1;
           }
         }

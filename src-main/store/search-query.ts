@@ -1,7 +1,7 @@
 /** Full-text search ranked by bm25 × tier boost. */
 import { TIER_BOOST } from '../../shared/rules/tiers';
 import type { Db } from './connection';
-import { ftsMatchExpression, phrasesAnyExpression } from './fts-expression';
+import { ftsMatchExpression, phrasesAllExpression, phrasesAnyExpression } from './fts-expression';
 import { markedSnippet, queryTermsOf } from './fts-snippet';
 import { type MemoryRecord, type MemoryRow, toRecord } from './memory-record';
 import { stmt } from './statements';
@@ -81,23 +81,48 @@ const SEARCH_SQL = `
 
 /**
  * Active beliefs that share a content term with a statement AND contain one of the opposing
- * forms a rule contradiction needs: the near neighbours a contradiction check compares (never all
- * pairs). Requiring the opposing form keeps the match set small even for common topic words.
+ * forms a rule contradiction needs, or one of the `turnable` forms with a negator (which turns it
+ * over): the near neighbours a contradiction check compares (never all pairs). Requiring the
+ * forms keeps the match set small even for common topic words.
  */
 export function beliefNeighbours(
   db: Db,
-  query: { words: readonly string[]; opposing: readonly string[] },
+  query: { words: readonly string[]; opposing: readonly string[]; turnable: readonly string[]; negators: readonly string[] },
   limit: number,
   excludeSeq: number | null,
 ): MemoryRecord[] {
   const topic = ftsMatchExpression(query.words.join(' '), 'any');
-  if (topic === null || query.opposing.length === 0) return [];
+  const sides = [
+    ...(query.opposing.length > 0 ? [`(${phrasesAnyExpression(query.opposing)})`] : []),
+    ...(query.turnable.length > 0 ? [`((${phrasesAnyExpression(query.turnable)}) AND (${phrasesAnyExpression(query.negators)}))`] : []),
+  ];
+  if (topic === null || sides.length === 0) return [];
+  return activeBeliefsMatching(db, `(${topic}) AND (${sides.join(' OR ')})`, limit, excludeSeq);
+}
+
+/**
+ * Active beliefs holding every one of `words`, and a negator (`negated`) or none: the statements
+ * that may say the same as a statement, denied or affirmed.
+ */
+export function beliefsSayingAll(
+  db: Db,
+  query: { words: readonly string[]; negators: readonly string[]; negated: boolean },
+  limit: number,
+  excludeSeq: number | null,
+): MemoryRecord[] {
+  if (query.words.length === 0) return [];
+  const every = phrasesAllExpression(query.words);
+  const negators = phrasesAnyExpression(query.negators);
+  return activeBeliefsMatching(db, query.negated ? `(${every}) AND (${negators})` : `(${every}) NOT (${negators})`, limit, excludeSeq);
+}
+
+function activeBeliefsMatching(db: Db, match: string, limit: number, excludeSeq: number | null): MemoryRecord[] {
   const rows = stmt(
     db,
     `SELECT m.* FROM memories_fts f JOIN memories m ON m.seq = f.rowid
      WHERE memories_fts MATCH ? AND m.type = 'belief' AND m.status = 'active' AND m.seq != ?
      ORDER BY f.rank LIMIT ?`,
-  ).all(`(${topic}) AND (${phrasesAnyExpression(query.opposing)})`, excludeSeq ?? -1, limit) as MemoryRow[];
+  ).all(match, excludeSeq ?? -1, limit) as MemoryRow[];
   return rows.map(toRecord);
 }
 

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { writtenText } from '../../../shared/text';
 import { MemorySummarySchema } from '../../../shared/contract';
 import type { MemoryType } from '../../../shared/model';
-import { detectContradictionsFor } from '../../mind/contradictions';
+import { recordContradictionsOf } from '../../mind/contradictions';
 import { createMemory } from '../../mind/create';
 import { summarizeMemory } from '../../mind/list';
 import { memoryLine } from '../render';
@@ -17,8 +17,8 @@ import { type AgentContext, type AgentTool, defineTool, type ToolAnswer } from '
 
 const CreatedOutput = z.object({
   memory: MemorySummarySchema,
-  /** Active beliefs a new belief contradicts by rule: worth resolving (supersede one, or keep both as a tension). */
-  contradicts: z.array(ContradictionMatchSchema),
+  /** Active beliefs a new belief contradicts by rule, each recorded as an open contradiction (supersede one, or keep both as a tension). */
+  contradicts: z.array(ContradictionMatchSchema.extend({ contradiction: z.string().describe('The recorded contradiction (ct_…).') })),
 });
 type Created = z.output<typeof CreatedOutput>;
 
@@ -39,17 +39,21 @@ function provenanceOf(args: z.output<z.ZodObject<typeof provenanceInput>>) {
   };
 }
 
+/** Creates the memory; a belief's rule contradictions with active beliefs are recorded in the same transaction. */
 function save(ctx: AgentContext, type: MemoryType, content: string, fields: Record<string, unknown>, args: z.output<z.ZodObject<typeof provenanceInput>> & { confidence?: number | undefined }): ToolAnswer<Created> {
-  const record = createMemory(
-    ctx.mind,
-    { type, content, fields: withoutUndefined(fields), confidence: args.confidence, ...provenanceOf(args) },
-    { actor: ctx.actor() },
-  );
+  const actor = ctx.actor();
+  const { record, contradicts } = ctx.mind.store.transaction(() => {
+    const created = createMemory(ctx.mind, { type, content, fields: withoutUndefined(fields), confidence: args.confidence, ...provenanceOf(args) }, { actor });
+    return { record: created, contradicts: type === 'belief' ? recordContradictionsOf(ctx.mind, created, { actor }) : [] };
+  });
   const memory = summarizeMemory(record, ctx.mind.now());
-  const contradicts = type === 'belief' ? detectContradictionsFor(ctx.mind, content) : [];
   const lines = [`Saved ${memoryLine(memory)}.`];
   if (memory.reviewStatus === 'pending') lines.push('It is kept as an inference and waits for a person to review it before it is trusted.');
-  for (const match of contradicts) lines.push(`It contradicts ${match.belief.id} "${match.belief.content}" (${match.kind}: ${match.terms.join(' vs ')}).`);
+  for (const match of contradicts) {
+    lines.push(
+      `It contradicts ${match.belief.id} "${match.belief.content}" (${match.kind}: ${match.terms.join(' vs ')}): recorded as ${match.contradiction}, open until a person resolves it.`,
+    );
+  }
   return { text: lines.join('\n'), data: { memory, contradicts } };
 }
 
@@ -152,7 +156,7 @@ export const addBeliefTool = addTool({
   title: 'Add a belief',
   description:
     'State something you hold to be true, as one falsifiable sentence. Its confidence comes from its evidence (α = 1 + supporting episodes, β = 1). ' +
-    'The answer warns when it contradicts an active belief; to replace a belief use supersede instead.',
+    'When it contradicts an active belief the contradiction is recorded (open, for a person to resolve) and the answer names it; to replace a belief use supersede instead.',
   content: ['statement', text(5_000, 'The belief, one sentence.')],
   fields: {
     subject: z.string().max(500).optional().describe('What it is about.'),

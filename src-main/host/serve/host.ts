@@ -13,7 +13,13 @@ import type { ErrorCode } from '../../../shared/errors';
 import { createApi } from '../../api/api';
 import { environmentSecrets, type Platform } from '../../api/platform';
 import { createSession, type Session } from '../../api/session';
-import { isOwnHost, isOwnOrigin, newToken, presentedToken, tokenCookie, tokensMatch } from './auth';
+import { MindError } from '../../../shared/errors';
+import { MCP_HTTP_PATH, mcpHttpEndpoint } from '../../agent/http';
+import { openMind } from '../../mind/mind';
+import { newToken, refusalOf, tokenCookie, tokensMatch } from './auth';
+import { LOOPBACK, reachableAt } from './bind-address';
+import { answerMcp } from './mcp-route';
+import { readBody } from './request-body';
 import { eventStreams } from './event-stream';
 import { findPackage } from './package-root';
 import { setSecurityHeaders } from './security-headers';
@@ -28,6 +34,10 @@ export interface HostOptions {
   demo?: boolean;
   /** 0 or absent: any free port. */
   port?: number;
+  /** The address to listen on (default 127.0.0.1; another one is reachable from other machines). */
+  host?: string;
+  /** The access token (browser and agents alike); default: a new random one. */
+  token?: string;
   /** The built renderer; default: out/renderer in the package. */
   rendererDir?: string;
   /** The recent list and demo minds; default: a temp folder removed on close. */
@@ -40,6 +50,8 @@ export interface HostOptions {
 export interface RunningHost {
   /** The address to open, token included. */
   url: string;
+  /** Where agents reach the mind over MCP (Streamable HTTP, the same token as a bearer). */
+  mcpUrl: string;
   token: string;
   port: number;
   session: Session;
@@ -64,8 +76,19 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   };
   const api = createApi(session, platform, { logError });
   const streams = eventStreams(api.subscribe);
-  const token = newToken();
+  const token = options.token ?? newToken();
+  const bind = options.host ?? LOOPBACK;
   let port = 0;
+  // Each agent's session opens the mind the app has open, on a connection of its own: the
+  // windows then see its writes as outside writes, as they see a stdio agent's.
+  const mcp = mcpHttpEndpoint(
+    () => {
+      const status = session.status();
+      if (status.state !== 'open') throw new MindError('no_mind_open', 'No mind is open in Mindloom: open one in the app, then connect again.');
+      return openMind(status.path, { mustExist: true });
+    },
+    { secrets: { openAiApiKey: platform.secrets.get('openai-api-key') ?? undefined }, version: pkg.version, logError },
+  );
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
@@ -77,17 +100,20 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     setSecurityHeaders(response);
-    if (!isOwnHost(request.headers.host, port) || !isOwnOrigin(request.headers.origin, port)) {
-      return sendJson(response, 403, failure('unauthorized', 'This host only answers at its own loopback address.'));
+    const refusal = refusalOf(request, { port, bind, token });
+    if (refusal === 403) {
+      return sendJson(response, 403, failure('unauthorized', 'This host only answers at its own address.'));
     }
     const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
     const queryToken = url.searchParams.get('token');
     const entering = request.method === 'GET' && url.pathname === '/' && queryToken !== null && tokensMatch(queryToken, token);
-    const presented = presentedToken(request, port);
-    if (!entering && (presented === null || !tokensMatch(presented, token))) {
-      return sendJson(response, 401, failure('unauthorized', 'Open the address mindloom serve printed (it carries the token).'));
+    if (!entering && refusal === 401) {
+      const hint = url.pathname === MCP_HTTP_PATH ? 'Send the token mindloom serve printed: Authorization: Bearer TOKEN.' : 'Open the address mindloom serve printed (it carries the token).';
+      return sendJson(response, 401, failure('unauthorized', hint));
     }
     if (entering) response.setHeader('Set-Cookie', tokenCookie(token, port));
+
+    if (url.pathname === MCP_HTTP_PATH) return answerMcp(mcp, request, response);
 
     if (url.pathname.startsWith(HTTP_PATHS.call)) {
       if (request.method !== 'POST') return sendJson(response, 405, failure('invalid_input', 'Calls are POSTed.'));
@@ -135,7 +161,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
 
   await new Promise<void>((listening, failed) => {
     server.once('error', failed);
-    server.listen(options.port ?? 0, '127.0.0.1', () => {
+    server.listen(options.port ?? 0, bind, () => {
       server.off('error', failed);
       listening();
     });
@@ -147,13 +173,15 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
 
   let closing: Promise<void> | null = null;
   return {
-    url: `http://127.0.0.1:${port}/?token=${token}`,
+    url: `${reachableAt(bind, port)}/?token=${token}`,
+    mcpUrl: `${reachableAt(bind, port)}${MCP_HTTP_PATH}`,
     token,
     port,
     session,
     close() {
       closing ??= (async () => {
         streams.closeAll();
+        await mcp.close();
         server.closeAllConnections();
         await new Promise<void>((closed) => server.close(() => closed()));
         await api.dispose();
@@ -172,24 +200,4 @@ function failure(code: ErrorCode, message: string): CallResult {
 function sendJson(response: ServerResponse, status: number, body: CallResult): void {
   response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
   response.end(JSON.stringify(body));
-}
-
-/** The request body, or 'too_large' as soon as it passes `limit` (the rest is left unread). */
-function readBody(request: IncomingMessage, limit: number): Promise<Buffer | 'too_large'> {
-  return new Promise((done, failed) => {
-    if (Number(request.headers['content-length'] ?? 0) > limit) return done('too_large');
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        request.off('data', onData);
-        return done('too_large');
-      }
-      chunks.push(chunk);
-    };
-    request.on('data', onData);
-    request.once('end', () => done(Buffer.concat(chunks)));
-    request.once('error', failed);
-  });
 }

@@ -47,6 +47,7 @@ describe('mindloom serve', () => {
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<div id="root">');
       const token = new URL(url).searchParams.get('token') as string;
+      expect(run.output()).toContain(`Agents reach it over MCP at ${new URL('/mcp', url).href} with the header Authorization: Bearer ${token}`);
       const overview = await fetch(new URL('/api/call/mind.overview', url), {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
