@@ -26,8 +26,9 @@ import { CREATE_TOOLS } from './tools/create-tools';
 import { INSPECT_TOOLS } from './tools/inspect-tools';
 import { JUDGEMENT_TOOLS } from './tools/judgement-tools';
 import { RECALL_TOOLS } from './tools/recall-tools';
+import { REFLECT_TOOLS } from './tools/reflect-tools';
 
-export const AGENT_TOOLS: readonly AgentTool[] = [...RECALL_TOOLS, ...CREATE_TOOLS, ...JUDGEMENT_TOOLS, ...INSPECT_TOOLS];
+export const AGENT_TOOLS: readonly AgentTool[] = [...RECALL_TOOLS, ...CREATE_TOOLS, ...JUDGEMENT_TOOLS, ...INSPECT_TOOLS, ...REFLECT_TOOLS];
 
 /** A write that finds the store busy (another writer holds it past the busy timeout) is tried this many times. */
 const WRITE_ATTEMPTS = 3;
