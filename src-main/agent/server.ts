@@ -70,7 +70,7 @@ export function createAgentServer(mind: Mind, options: AgentServerOptions): Serv
   let actor: string | null = null;
   const context: AgentContext = {
     mind,
-    actor: () => (actor ??= `agent:${agentName(options.agent ?? server.getClientVersion()?.name)}`),
+    actor: () => (actor ??= actorOf(server, options.agent)),
     meaning: (query) => meaningSource(mind, options.secrets).forQuery(query),
   };
 
@@ -99,6 +99,11 @@ export function createAgentServer(mind: Mind, options: AgentServerOptions): Serv
     }
   });
   return server;
+}
+
+/** Who an agent's writes are journaled as: `agent:` and the --agent name, else the client's own. */
+export function actorOf(server: Server, agent: string | undefined): string {
+  return `agent:${agentName(agent ?? server.getClientVersion()?.name)}`;
 }
 
 /** An agent name an actor can carry: letters, digits and `_ . @ -` (anything else becomes `-`). */
