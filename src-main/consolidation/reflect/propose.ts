@@ -19,19 +19,19 @@
  * and the batch's captures as seen by triage; the checkpoint advances. An answer whose every
  * proposal fails its citations writes nothing and keeps the batch, so the agent can correct it.
  */
-import { contentTerms, contentWords, detectContradiction } from '../../../shared/rules/contradiction';
+import { contentTerms, detectContradiction } from '../../../shared/rules/contradiction';
 import { MindError } from '../../../shared/errors';
 import { insertMarks } from '../../store/consolidation-repo';
 import { findMemoriesBySeqs, findMemoryById } from '../../store/memories-repo';
 import type { MemoryRecord } from '../../store/memory-record';
 import { deleteBatch, findBatch } from '../../store/reflect-batches-repo';
-import { textNeighbours } from '../../store/search-query';
 import { claimRun } from '../../mind/run-lease';
 import type { Mind } from '../../mind/mind';
 import { recordContradictionsOf } from '../../mind/record-contradictions';
 import { BeliefModel, type BeliefState } from '../belief-model';
 import { advanceCheckpoint } from '../checkpoint';
 import { type ClusterDecision, commitCluster, type EpisodeItem, fitsPlacement, placementOf } from '../cluster-step';
+import type { LexicalEmbedder } from '../offline/lexical-embedder';
 import { createOfflineProvider } from '../offline/offline-provider';
 import type { BeliefCandidate, ConsolidationProvider } from '../provider';
 import { RejectionFilter } from '../rejection-filter';
@@ -40,7 +40,7 @@ import { closeRun } from '../run';
 import { readSettings } from '../settings-store';
 import { thresholdsFor } from '../thresholds';
 import { meanDirection } from '../vector-math';
-import { episodeItems, learnedSpace } from './reflect-batch';
+import { beliefsBearingOn, episodeItems, learnedSpace } from './reflect-batch';
 
 export interface ProposedBelief {
   readonly statement: string;
@@ -93,7 +93,7 @@ export interface ProposalOutcome {
   readonly episodesHandled: number;
 }
 
-/** Active beliefs compared with each statement (full-text neighbours, as the review queue finds duplicates). */
+/** Active beliefs compared with each statement: the closest of those sharing its telling words. */
 const CANDIDATES_PER_STATEMENT = 10;
 /** The offline embedder answers at once; the signal only satisfies its interface. */
 const REJECTION_LOAD_MS = 60_000;
@@ -126,8 +126,8 @@ export async function proposeBeliefs(mind: Mind, answer: BeliefProposals, option
   const byId = new Map(handedOut.map((record) => [record.id, record]));
   const episodes = handedOut.filter((r) => r.type === 'episode');
   const statements = answer.beliefs.map((b) => b.statement.trim());
-  const candidates = candidateBeliefs(mind, answer);
-
+  // The statements find their candidates in the batch's space, then the space learns the candidates too.
+  const candidates = candidateBeliefs(mind, learnedSpace(mind, episodes, statements), answer, statements);
   const embedder = learnedSpace(mind, episodes, [...statements, ...candidates.map((c) => c.content)]);
   const items = new Map(episodeItems(episodes, embedder).map((item) => [item.record.id, item]));
   const rejections = await RejectionFilter.load(mind, (texts) => embedder.embed(texts, AbortSignal.timeout(REJECTION_LOAD_MS)));
@@ -228,15 +228,12 @@ export async function proposeBeliefs(mind: Mind, answer: BeliefProposals, option
   return write(mind, answer.batch, handed, plans, dropped, rejectedCount, options.actor, model);
 }
 
-/** Active beliefs a statement may repeat, and the beliefs the reinforcements name. */
-function candidateBeliefs(mind: Mind, answer: BeliefProposals): MemoryRecord[] {
-  const db = mind.store.db;
+/** Active beliefs a statement may repeat (the closest few of each), and the beliefs the reinforcements name. */
+function candidateBeliefs(mind: Mind, embedder: LexicalEmbedder, answer: BeliefProposals, statements: readonly string[]): MemoryRecord[] {
   const found = new Map<number, MemoryRecord>();
-  for (const belief of answer.beliefs) {
-    for (const record of textNeighbours(db, contentWords(belief.statement).slice(0, 8), 'belief', -1, CANDIDATES_PER_STATEMENT)) found.set(record.seq, record);
-  }
+  for (const near of beliefsBearingOn(mind, embedder, statements)) for (const record of near.slice(0, CANDIDATES_PER_STATEMENT)) found.set(record.seq, record);
   for (const { belief } of answer.reinforcements) {
-    const record = findMemoryById(db, belief.trim());
+    const record = findMemoryById(mind.store.db, belief.trim());
     if (record?.type === 'belief' && record.status === 'active') found.set(record.seq, record);
   }
   return [...found.values()];
