@@ -293,7 +293,7 @@ function write(
       ctx.commit(() => {
         insertMarks(db, handedOut.episodes.filter((e) => !cited.has(e.seq)).map((e) => e.seq), 'unclustered', runId);
         insertMarks(db, handedOut.raws.map((r) => r.seq), 'triage', runId);
-        advanceCheckpoint(mind);
+        advanceCheckpoint(mind, { compact: false });
         deleteBatch(db, batchId);
       });
     });
