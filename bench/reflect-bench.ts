@@ -10,22 +10,12 @@ import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openMind } from '../src-main/mind/mind';
-import { connectReflectingAgent, type ProposeOutcome } from './quality/scripted-agent';
+import { type Batch, connectReflectingAgent, type ProposeOutcome } from './quality/scripted-agent';
 import { summarize, type Timing } from './measure';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 
 export const REFLECT_TARGETS = { reflect50Ms: 100, propose10Ms: 50 } as const;
-
-interface BatchEpisode {
-  id: string;
-  text: string;
-}
-interface Batch {
-  batch: string | null;
-  groups: { episodes: BatchEpisode[] }[];
-  ungrouped: { episode: BatchEpisode }[];
-}
 
 export interface ReflectBenchResult {
   size: number;

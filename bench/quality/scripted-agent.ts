@@ -30,11 +30,12 @@ export function plantedLessons(split: Split): Map<string, string> {
   return lessons;
 }
 
-interface BatchEpisode {
+export interface BatchEpisode {
   id: string;
   text: string;
 }
-interface Batch {
+/** What reflect answers, as far as a scripted agent reads it. */
+export interface Batch {
   batch: string | null;
   groups: { episodes: BatchEpisode[] }[];
   ungrouped: { episode: BatchEpisode }[];

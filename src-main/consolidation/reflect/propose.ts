@@ -27,7 +27,7 @@ import type { MemoryRecord } from '../../store/memory-record';
 import { deleteBatch, findBatch } from '../../store/reflect-batches-repo';
 import { claimRun } from '../../mind/run-lease';
 import type { Mind } from '../../mind/mind';
-import { recordContradictionsOf } from '../../mind/record-contradictions';
+import { recordContradictionsOf } from '../../mind/contradictions';
 import { BeliefModel, type BeliefState } from '../belief-model';
 import { advanceCheckpoint } from '../checkpoint';
 import { type ClusterDecision, commitCluster, type EpisodeItem, fitsPlacement, placementOf } from '../cluster-step';
