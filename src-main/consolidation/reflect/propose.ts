@@ -126,9 +126,9 @@ export async function proposeBeliefs(mind: Mind, answer: BeliefProposals, option
   const byId = new Map(handedOut.map((record) => [record.id, record]));
   const episodes = handedOut.filter((r) => r.type === 'episode');
   const statements = answer.beliefs.map((b) => b.statement.trim());
-  // The statements find their candidates in the batch's space, then the space learns the candidates too.
-  const candidates = candidateBeliefs(mind, learnedSpace(mind, episodes, statements), answer, statements);
-  const embedder = learnedSpace(mind, episodes, [...statements, ...candidates.map((c) => c.content)]);
+  // The batch's space (as reflect learned it, with the statements): a candidate's rarer words weigh as unseen ones.
+  const embedder = learnedSpace(mind, episodes, statements);
+  const candidates = candidateBeliefs(mind, embedder, answer, statements);
   const items = new Map(episodeItems(episodes, embedder).map((item) => [item.record.id, item]));
   const rejections = await RejectionFilter.load(mind, (texts) => embedder.embed(texts, AbortSignal.timeout(REJECTION_LOAD_MS)));
   const model = new BeliefModel(mind);
