@@ -72,6 +72,8 @@ function writeCacheEpisodes(): string[] {
 describe('reflect', () => {
   it('says when nothing waits, and hands out waiting episodes grouped as the offline run groups them, with their ids and dates', async () => {
     expect(await ok<Batch>('reflect', {})).toMatchObject({ batch: null, groups: [], ungrouped: [] });
+    const known = createMemory(mind, { type: 'belief', content: 'A warm redis cache keeps requests after a deploy fast' }, { actor: 'user' }).id;
+    createMemory(mind, { type: 'belief', content: 'Invoices are sent on the first of the month' }, { actor: 'user' });
     const cache = writeCacheEpisodes();
     const lone = episode('Renamed the billing module', 'the imports were updated by the editor');
     const raw = createMemory(mind, { type: 'raw', content: 'user: remember that the staging box reboots at 3am' }, { actor: 'agent:claude' }).id;
@@ -80,6 +82,8 @@ describe('reflect', () => {
     expect(batch.batch).toMatch(/^batch_/);
     expect(batch.groups.map((g) => g.episodes.map((e) => e.id).sort())).toEqual([[...cache].sort()]);
     expect(batch.groups[0]?.episodes[0]?.date).toMatch(/^2026-01-05T/);
+    // The beliefs the group may bear on: the one about the cache, not the unrelated one.
+    expect(batch.groups[0]?.beliefs.map((b) => b.id)).toEqual([known]);
     expect(batch.ungrouped.map((u) => u.episode.id)).toEqual([lone]);
     expect(batch.captures.map((c) => c.id)).toEqual([raw]);
     // Nothing is marked until an answer: asked again, the same episodes come in a new batch.
