@@ -9,7 +9,11 @@
  *   --quality                only the quality bench (planted corpora, bench/quality/quality-report.ts):
  *     --provider offline|openai, --corpus lexical|paraphrase, --split calibration|heldout,
  *     --settings-from MIND (the openai endpoint a mind's settings name)
+ *     --provider agent: the connected agent's model (MCP sampling) needs a real model to answer; the bench
+ *     says so and runs a scripted agent answering with the planted lessons, labelled as such
  *   --mcp                    only the MCP bench (recall, consult, a write over stdio on the 100k mind)
+ *   --reflect                only the reflect bench on the 100k mind: reflect (batch of 50) and propose_beliefs (10),
+ *                            through the SDK's client in process → bench/results/reflect.json
  *   --live                   only the live bench (the Browser scrolling the 1M mind while an agent writes)
  *   --trust                  only the trust bench on the largest size (run lease, forget impact, check, backup)
  *   --travel                 only the time travel bench on the largest size (as-of Browser page, mind diff over a
@@ -39,6 +43,7 @@ import type { Timing } from './measure';
 import { openStore } from '../src-main/store/connection';
 import { readMeta } from '../src-main/store/meta-repo';
 import { runStoreBench, TARGETS_AT_1M } from './store-bench';
+import { reportReflectBench, runReflectBench } from './reflect-bench';
 import { reportConsolidationBench, runConsolidationBench } from './consolidation-bench';
 import { reportTrustBench, runTrustBench } from './trust-bench';
 import { reportTimelineBench, runTimelineBench } from './timeline-bench';
@@ -76,6 +81,7 @@ interface Args {
   interopOnly: boolean;
   /** --fuzz: the fuzz's scale (--reps, default 10) and seed (--seed, default 27). */
   fuzz: { scale: number; seed: number } | null;
+  reflectOnly: boolean;
   seed: number;
   reps: number;
 }
@@ -106,6 +112,7 @@ function parse(argv: string[]): Args {
       lineage: { type: 'boolean' },
       interop: { type: 'boolean' },
       fuzz: { type: 'boolean' },
+      reflect: { type: 'boolean' },
     },
   });
   const whole = (text: string, what: string) => {
@@ -128,6 +135,7 @@ function parse(argv: string[]): Args {
     kernle: kernleOption(values.kernle ?? false, positionals),
     interopOnly: values.interop ?? false,
     fuzz: values.fuzz ? { scale: values.reps === undefined ? 10 : whole(values.reps, '--reps'), seed: values.seed === undefined ? 27 : whole(values.seed, '--seed') } : null,
+    reflectOnly: values.reflect ?? false,
     seed: values.seed === undefined ? DEFAULT_SEED : whole(values.seed, '--seed'),
     reps: values.reps === undefined ? (values.quick ? 40 : 200) : whole(values.reps, '--reps'),
   };
@@ -247,6 +255,11 @@ async function main(): Promise<void> {
     const smallest = Math.min(...args.sizes);
     const minds = args.sizes.filter((size) => size === smallest || existsSync(cachedMindPath(size, args.seed))).map((size) => ({ size, path: mindFor(size, args.seed).path }));
     reportInteropBench(runInteropBench({ minds, imports: 3 }), machine);
+    return;
+  }
+  if (args.reflectOnly) {
+    const size = Math.min(...args.sizes);
+    reportReflectBench(await runReflectBench({ mindPath: mindFor(size, args.seed).path, size, seed: args.seed, reps: Math.min(args.reps, 30) }), machine);
     return;
   }
   if (args.trustOnly) {

@@ -34,7 +34,7 @@ const MAY_IMPORT = {
   api: ['shared', 'mind', 'consolidation', 'interop', 'api'],
   host: ['shared', 'store', 'mind', 'consolidation', 'interop', 'agent', 'api', 'host', 'bench'],
   electron: ['shared', 'store', 'mind', 'consolidation', 'interop', 'agent', 'api', 'electron'],
-  bench: ['shared', 'store', 'mind', 'consolidation', 'interop', 'bench'],
+  bench: ['shared', 'store', 'mind', 'consolidation', 'interop', 'agent', 'bench'],
 };
 
 const SQL_PACKAGES = ['better-sqlite3', 'drizzle-orm', 'sqlite-vec'];

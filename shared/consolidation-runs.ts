@@ -6,7 +6,8 @@
  */
 export const EPISODE_COUNT_CAP = 1_000;
 
-export const RUN_TRIGGERS = ['manual', 'episodes', 'timer'] as const;
+/** `agent`: a run an agent wrote through the MCP tools `reflect` and `propose_beliefs` (its own model did the reasoning). */
+export const RUN_TRIGGERS = ['manual', 'episodes', 'timer', 'agent'] as const;
 export type RunTrigger = (typeof RUN_TRIGGERS)[number];
 
 /** `interrupted`: its process ended without finishing it (killed, crashed); found and marked by the next open of the mind. */

@@ -22,6 +22,7 @@ import { OVERVIEW_CALLS } from './contract/overview';
 import { RECALL_CALLS } from './contract/recall';
 import { RUN_CALLS } from './contract/runs';
 import { SESSION_CALLS } from './contract/session';
+import { PROVIDER_CALLS } from './contract/providers';
 import { SETTINGS_CALLS } from './contract/settings';
 import { TIMELINE_CALLS } from './contract/timeline';
 import { TRUST_CALLS } from './contract/trust';
@@ -32,6 +33,7 @@ export const CALLS = {
   ...MEMORY_CALLS,
   ...RECALL_CALLS,
   ...SETTINGS_CALLS,
+  ...PROVIDER_CALLS,
   ...CONSOLIDATION_CALLS,
   ...RUN_CALLS,
   ...EDITING_CALLS,

@@ -6,7 +6,11 @@
 import { z } from 'zod';
 import { EPISODE_COUNT_CAP } from './consolidation-runs';
 
-export const PROVIDER_IDS = ['offline', 'openai'] as const;
+/**
+ * `agent`: the model of the agent connected over MCP, asked through the protocol's sampling
+ * (`sampling/createMessage`) by the process serving that agent; where none is connected, runs are offline.
+ */
+export const PROVIDER_IDS = ['offline', 'openai', 'agent'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
 export const OpenAiSettingsSchema = z.object({

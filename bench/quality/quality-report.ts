@@ -7,6 +7,8 @@
  * the mind named by --settings-from (as the app's Settings saved them), else the environment
  * (MINDLOOM_OPENAI_BASE_URL, MINDLOOM_OPENAI_CHAT_MODEL, MINDLOOM_OPENAI_EMBEDDING_MODEL) over
  * the defaults; the key comes from MINDLOOM_OPENAI_API_KEY or OPENAI_API_KEY, as for the CLI.
+ * `--provider agent` says that a real model must answer (the connected agent's, through MCP
+ * sampling) and runs a scripted agent answering with the planted lessons, labelled as such.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -15,10 +17,12 @@ import { DEFAULT_SETTINGS, mergeSettings, type MindSettings, type ProviderId } f
 import { createProvider } from '../../src-main/consolidation/provider-factory';
 import { readSettings } from '../../src-main/consolidation/settings-store';
 import { openMind } from '../../src-main/mind/mind';
-import { type CorpusName, loadCorpus, type SplitName } from './corpus';
+import { createSamplingProvider } from '../../src-main/agent/sampling-provider';
+import { type Corpus, type CorpusName, loadCorpus, type SplitName } from './corpus';
 import { checkCorpus } from './corpus-checks';
 import { WORDNET_POS, wordNet } from '../../src-main/consolidation/offline/wordnet';
 import { measureSplit, type SplitMeasurement } from './quality-bench';
+import { connectSamplingAgent, plantedLessons } from './scripted-agent';
 
 const resultsDir = join(dirname(dirname(fileURLToPath(import.meta.url))), 'results');
 
@@ -101,21 +105,42 @@ export async function runQualityBench(options: QualityOptions): Promise<{ measur
   const wordnet = wordnetOpenMs();
   const settings = qualitySettings(options);
   const secrets = { openAiApiKey: options.env.MINDLOOM_OPENAI_API_KEY?.trim() || options.env.OPENAI_API_KEY?.trim() };
+  const scripted = options.provider === 'agent';
   const provider = () => createProvider(settings, secrets);
-  provider(); // a missing key fails here, before any corpus is loaded
+  if (scripted) process.stdout.write(`${AGENT_PROVIDER_NOTICE}\n`);
+  else provider(); // a missing key fails here, before any corpus is loaded
   const measurements: SplitMeasurement[] = [];
   for (const name of options.corpora) {
     const corpus = loadCorpus(name);
     const { problems } = checkCorpus(corpus);
     if (problems.length > 0) throw new Error(`the ${name} corpus is not fit to measure with:\n  ${problems.join('\n  ')}`);
     for (const split of options.splits) {
-      const measurement = await measureSplit(corpus, split, { provider, settings });
+      const measurement = scripted ? await measureScripted(corpus, split, settings) : await measureSplit(corpus, split, { provider, settings });
       measurements.push(measurement);
       process.stdout.write(describe(measurement));
     }
   }
   process.stdout.write(`\nWordNet opened (four index files read) in ${wordnet} ms\n`);
   return { measurements, verdicts: verdictsFor(measurements), wordnetOpenMs: wordnet };
+}
+
+/** What `--provider agent` says before it runs: no model answers here, so what runs is scripted. */
+export const AGENT_PROVIDER_NOTICE = [
+  "--provider agent: consolidation with the connected agent's model asks that model through MCP sampling, so a real model must answer:",
+  "connect an agent with `mindloom mcp` whose client offers sampling and set Settings → Model provider to \"The connected agent's model\".",
+  'No model answers in this bench. What runs instead is a SCRIPTED AGENT: an MCP client that answers each sampling request with the',
+  "corpus's planted lessons. Its figures measure Mindloom's side of the path (prompts, answers read and checked, lineage, runs, with the",
+  "offline clustering), not a model's judgement; they are written to quality-agent.json, apart from the offline results.",
+].join('\n');
+
+async function measureScripted(corpus: Corpus, split: SplitName, settings: MindSettings): Promise<SplitMeasurement> {
+  const agent = await connectSamplingAgent(plantedLessons(corpus.splits[split]));
+  try {
+    const measurement = await measureSplit(corpus, split, { provider: () => createSamplingProvider(agent.server), settings });
+    return { ...measurement, provider: 'agent (scripted: planted answers)' };
+  } finally {
+    await agent.close();
+  }
 }
 
 const pct = (x: number | null) => (x === null ? '   n/a' : `${(x * 100).toFixed(1).padStart(5)}%`);
@@ -146,12 +171,12 @@ export function writeQualityReport(
   settings: MindSettings,
   machine: Record<string, unknown>,
 ): string {
-  const out = join(resultsDir, 'quality.json');
+  const out = join(resultsDir, settings.provider === 'agent' ? 'quality-agent.json' : 'quality.json');
   mkdirSync(dirname(out), { recursive: true });
   const endpoint = settings.provider === 'openai' ? { baseUrl: settings.openai.baseUrl, chatModel: settings.openai.chatModel, embeddingModel: settings.openai.embeddingModel } : null;
   writeFileSync(
     out,
-    `${JSON.stringify({ date: new Date().toISOString(), machine, provider: settings.provider, endpoint, wordnetOpenMs: result.wordnetOpenMs, targets: QUALITY_TARGETS, verdicts: result.verdicts, measurements: result.measurements }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, provider: settings.provider, ...(settings.provider === 'agent' ? { notice: AGENT_PROVIDER_NOTICE } : {}), endpoint, wordnetOpenMs: result.wordnetOpenMs, targets: QUALITY_TARGETS, verdicts: result.verdicts, measurements: result.measurements }, null, 2)}\n`,
   );
   const lines = result.verdicts.map((v) => `  ${v.pass ? 'PASS' : 'MISS'}  ${v.corpus.padEnd(11)} ${v.check.padEnd(32)} ${v.value === null ? 'n/a' : v.value.toFixed(3)} (target ${v.target})`);
   process.stdout.write(`\nheld-out targets (${settings.provider}):\n${lines.join('\n')}\nwrote ${relative(process.cwd(), out)}\n`);

@@ -27,8 +27,9 @@ import { CREATE_TOOLS } from './tools/create-tools';
 import { INSPECT_TOOLS } from './tools/inspect-tools';
 import { JUDGEMENT_TOOLS } from './tools/judgement-tools';
 import { RECALL_TOOLS } from './tools/recall-tools';
+import { REFLECT_TOOLS } from './tools/reflect-tools';
 
-export const AGENT_TOOLS: readonly AgentTool[] = [...RECALL_TOOLS, ...CREATE_TOOLS, ...JUDGEMENT_TOOLS, ...INSPECT_TOOLS];
+export const AGENT_TOOLS: readonly AgentTool[] = [...RECALL_TOOLS, ...CREATE_TOOLS, ...JUDGEMENT_TOOLS, ...INSPECT_TOOLS, ...REFLECT_TOOLS];
 
 /** A write that finds the store busy (another writer holds it past the busy timeout) is tried this many times. */
 const WRITE_ATTEMPTS = 3;
@@ -70,7 +71,7 @@ export function createAgentServer(mind: Mind, options: AgentServerOptions): Serv
   let actor: string | null = null;
   const context: AgentContext = {
     mind,
-    actor: () => (actor ??= `agent:${agentName(options.agent ?? server.getClientVersion()?.name)}`),
+    actor: () => (actor ??= actorOf(server, options.agent)),
     meaning: (query) => meaningSource(mind, options.secrets).forQuery(query),
   };
 
@@ -99,6 +100,11 @@ export function createAgentServer(mind: Mind, options: AgentServerOptions): Serv
     }
   });
   return server;
+}
+
+/** Who an agent's writes are journaled as: `agent:` and the --agent name, else the client's own. */
+export function actorOf(server: Server, agent: string | undefined): string {
+  return `agent:${agentName(agent ?? server.getClientVersion()?.name)}`;
 }
 
 /** An agent name an actor can carry: letters, digits and `_ . @ -` (anything else becomes `-`). */

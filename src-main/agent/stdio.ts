@@ -5,7 +5,8 @@
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Mind } from '../mind/mind';
-import { type AgentServerOptions, createAgentServer } from './server';
+import { watchSampling } from './sampling-runs';
+import { actorOf, type AgentServerOptions, createAgentServer } from './server';
 
 export interface StdioStreams {
   input: Readable;
@@ -24,7 +25,10 @@ export async function serveOverStdio(mind: Mind, options: AgentServerOptions, st
     // The client went away mid-answer (a broken pipe): nobody is left to serve.
     streams.output.once('error', () => resolve());
   });
+  // A client that offers sampling lends its model to scheduled consolidation (sampling-runs.ts).
+  const sampling = watchSampling(server, mind, { actor: () => actorOf(server, options.agent), logError: options.logError });
   await server.connect(transport);
   await Promise.race([ended, streams.stop]);
+  sampling.dispose();
   await server.close();
 }

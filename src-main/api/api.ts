@@ -19,6 +19,8 @@ import { memoryCalls } from './memory-calls';
 import { mindCalls } from './mind-calls';
 import { mindDiffCalls } from './mind-diff-calls';
 import { checkPayloadShape } from './payload-guard';
+import type { LocalServerAddresses } from '../consolidation/local-models';
+import { providerCalls } from './provider-calls';
 import { recallCalls } from './recall-calls';
 import { runCalls } from './run-calls';
 import type { Platform } from './platform';
@@ -44,6 +46,8 @@ export interface ApiOptions {
   backupClock?: BackupPortOptions['clock'];
   /** Where unexpected failures are reported (their details never reach the caller). */
   logError?: (message: string, error: unknown) => void;
+  /** Where to look for local model servers (tests use their own loopback ports). */
+  localModelServers?: LocalServerAddresses;
 }
 
 export function createApi(session: Session, platform: Platform, options: ApiOptions = {}): Api {
@@ -61,6 +65,7 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
     ...memoryCalls(context),
     ...recallCalls(context),
     ...mindCalls(context),
+    ...providerCalls(context, options.localModelServers),
     ...liveCalls(context),
     ...trustCalls(context),
     ...runCalls(context),

@@ -29,14 +29,16 @@ export function episodesSinceCheckpoint(mind: Mind): number {
 
 /**
  * Moves the checkpoint to just below the lowest episode still waiting (or to the newest memory when
- * none waits) and drops the marks it now covers. Runs inside the caller's transaction.
+ * none waits) and drops the marks it now covers. Runs inside the caller's transaction. An agent's
+ * reflection (a tool call that must answer at once) leaves the dropping to the next run
+ * (`compact: false`): the marks mean the same either way, and dropping them reads the whole mind.
  */
-export function advanceCheckpoint(mind: Mind): number {
+export function advanceCheckpoint(mind: Mind, options: { compact?: boolean } = {}): number {
   const db = mind.store.db;
   const current = readCheckpoint(mind);
   const lowest = lowestPendingEpisodeSeq(db, current);
   const next = Math.max(current, lowest === null ? maxMemorySeqOf(db) : lowest - 1);
   if (next !== current) writeMeta(db, CHECKPOINT_KEY, String(next));
-  compactClusterMarks(db, next, lookBackFrom(mind));
+  if (options.compact ?? true) compactClusterMarks(db, next, lookBackFrom(mind));
   return next;
 }

@@ -32,6 +32,7 @@ import type { RunContext } from './run-context';
 import { embedChecked } from './reembed';
 import { explainCluster, recordExplanation } from './explanation';
 import type { RejectionFilter } from './rejection-filter';
+import { clusterItems } from './cluster';
 import { meanDirection, type Vector } from './vector-math';
 
 export interface EpisodeItem {
@@ -42,18 +43,32 @@ export interface EpisodeItem {
   vector: Vector;
 }
 
+/**
+ * The episodes' clusters (indexes into `episodes`): average linkage at `threshold`, never joining
+ * two episodes the contradiction rules oppose (cluster.ts). The offline run and `reflect` group alike.
+ */
+export function clusterEpisodes(episodes: readonly EpisodeItem[], threshold: number): number[][] {
+  const at = (i: number) => episodes[i] as EpisodeItem;
+  return clusterItems(
+    episodes.map((e) => ({ vector: e.vector, terms: e.read.terms })),
+    threshold,
+    { opposed: (a, b) => contradictionBetween(at(a).read, at(b).read) !== null, takesSide: (i) => at(i).read.takesSide },
+  );
+}
+
 interface Verdict {
   belief: BeliefState;
   classification: Classification;
   reasoning: string;
 }
 
-type ClusterDecision =
+export type ClusterDecision =
   | { kind: 'skipped' }
   | { kind: 'rejected'; statement: string; why: string }
   | { kind: 'reinforce'; belief: BeliefState; why: string }
   | { kind: 'classified'; verdicts: Verdict[] }
-  | { kind: 'novel'; candidate: BeliefCandidate; vector: Vector; profile: Profile };
+  /** `captures`: raw captures the belief also rests on (an agent's reflection may cite them): lineage, not evidence. */
+  | { kind: 'novel'; candidate: BeliefCandidate; vector: Vector; profile: Profile; captures?: readonly string[] };
 
 export async function planCluster(
   ctx: RunContext,
@@ -158,7 +173,7 @@ function applyCluster(ctx: RunContext, model: BeliefModel, episodes: readonly Ep
       support(ctx, model, decision.belief, ids, decision.why);
       break;
     case 'novel':
-      createBelief(ctx, model, episodes, decision.candidate, decision.vector, decision.profile);
+      createBelief(ctx, model, episodes, decision);
       break;
     case 'classified':
       for (const verdict of decision.verdicts) {
@@ -229,7 +244,8 @@ export function partial(ctx: RunContext, model: BeliefModel, belief: BeliefState
   ctx.act('partial_evidence', belief.id, `${fresh.length} episodes support "${belief.statement}" only in part`);
 }
 
-function createBelief(ctx: RunContext, model: BeliefModel, episodes: readonly EpisodeItem[], candidate: BeliefCandidate, vector: Vector, profile: Profile): void {
+function createBelief(ctx: RunContext, model: BeliefModel, episodes: readonly EpisodeItem[], decision: Extract<ClusterDecision, { kind: 'novel' }>): void {
+  const { candidate, vector, profile } = decision;
   const ids = episodes.map((e) => e.record.id);
   const { scope, project } = placementOf(episodes);
   const fields = beliefFields(candidate);
@@ -238,7 +254,7 @@ function createBelief(ctx: RunContext, model: BeliefModel, episodes: readonly Ep
   ctx.commit(() => {
     const created = createMemory(
       ctx.mind,
-      { type: 'belief', content: candidate.statement, fields, sourceType: 'consolidation', derivedFrom: ids, evidence: ids, scope, project },
+      { type: 'belief', content: candidate.statement, fields, sourceType: 'consolidation', derivedFrom: [...ids, ...(decision.captures ?? [])], evidence: ids, scope, project },
       ctx.write,
     );
     if (vector instanceof Float32Array) writeEmbedding(ctx.mind.store.db, created.seq, vector);

@@ -17,6 +17,10 @@ export function createProvider(
   switch (settings.provider) {
     case 'offline':
       return createOfflineProvider();
+    case 'agent':
+      // The agent's model answers only in the process its MCP client is connected to
+      // (agent/sampling-runs.ts); a run started anywhere else is the offline one.
+      return createOfflineProvider();
     case 'openai': {
       const apiKey = secrets.openAiApiKey?.trim();
       if (!apiKey) {
@@ -41,6 +45,7 @@ export function createProvider(
 export function embedderKey(settings: MindSettings): string {
   switch (settings.provider) {
     case 'offline':
+    case 'agent':
       return LEXICAL_EMBEDDER_ID;
     case 'openai':
       return `openai:${settings.openai.embeddingModel}@${settings.openai.baseUrl}`;

@@ -3,6 +3,7 @@
  * the mind, extractive synthesis, rule classification) and `openai` (any OpenAI-compatible
  * endpoint) both implement it, so the pipeline never knows which one it runs on.
  */
+import type { ProviderId } from '../../shared/settings';
 import type { Vector } from './vector-math';
 
 
@@ -54,7 +55,7 @@ export interface TriageSuggestion {
 }
 
 export interface ConsolidationProvider {
-  readonly id: 'offline' | 'openai';
+  readonly id: ProviderId;
   readonly embedder: Embedder;
   synthesize(cluster: readonly SourceText[], signal: AbortSignal): Promise<BeliefCandidate>;
   classify(belief: SourceText, episode: SourceText, signal: AbortSignal): Promise<ClassificationResult>;

@@ -1,5 +1,5 @@
 /**
- * One run's working state: who writes (actor `scheduler:<runId>`), whether anything is written
+ * One run's working state: who writes (actor `scheduler:<runId>`, or the agent that reflected), whether anything is written
  * (a dry run writes nothing), the budget (cycle time, per-call timeout, cancellation), the
  * actions taken and the items skipped, and progress reporting.
  */
@@ -68,7 +68,7 @@ export class RunContext {
     readonly runId: string,
     readonly options: RunOptions,
   ) {
-    this.actor = `scheduler:${runId}`;
+    this.actor = options.actor ?? `scheduler:${runId}`;
     this.write = { actor: this.actor, runId };
     this.dryRun = options.dryRun ?? false;
     this.provider = options.provider;

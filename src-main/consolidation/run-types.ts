@@ -26,6 +26,8 @@ export interface RunOptions {
   /** Cancel: the run stops between items, keeps what it committed, ends `cancelled`. */
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: RunProgress) => void;
+  /** Who the run writes as; default `scheduler:<runId>` (an agent's reflection: `agent:NAME`). */
+  readonly actor?: string;
 }
 
 /** One action of a run, as the dry run lists it and the journal records it. */

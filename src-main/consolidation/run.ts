@@ -12,7 +12,7 @@
  * On its budget (clusters per cycle, cycle time) or a cancel, a run commits what it finished,
  * moves the checkpoint past fully handled episodes only, and ends `aborted_budget` / `cancelled`.
  */
-import { contradictionBetween, readStatement } from '../../shared/rules/contradiction';
+import { readStatement } from '../../shared/rules/contradiction';
 import { activeBeliefs, evidenceEpisodesOfActiveBeliefs, insertMarks, pendingEpisodes, recentEpisodes } from '../store/consolidation-repo';
 import { finishRun } from '../store/consolidation-runs-repo';
 import type { MemoryRecord } from '../store/memory-record';
@@ -23,9 +23,8 @@ import { HEARTBEAT_MS } from '../mind/run-owner';
 import { BeliefModel } from './belief-model';
 import { advanceCheckpoint, readCheckpoint } from './checkpoint';
 import { lookBackEpisodes } from './lookback';
-import { clusterItems } from './cluster';
 import { commitAttachment, planAttachments } from './attach-step';
-import { commitCluster, type EpisodeItem, planCluster } from './cluster-step';
+import { clusterEpisodes, commitCluster, type EpisodeItem, planCluster } from './cluster-step';
 import { commitProposal, planGates } from './gate-step';
 import { embedChecked, learnDimension, reembedAll } from './reembed';
 import { RejectionFilter } from './rejection-filter';
@@ -66,12 +65,12 @@ export async function runConsolidation(mind: Mind, options: RunOptions): Promise
     if (ctx.dryRun) throw caught;
     status = 'failed';
     error = caught instanceof Error ? caught.message : String(caught);
-    finish(ctx, status, error);
+    closeRun(ctx, status, error);
     throw caught;
   } finally {
     clearInterval(beating);
   }
-  finish(ctx, status, error);
+  closeRun(ctx, status, error);
   return {
     runId,
     status,
@@ -87,7 +86,8 @@ export async function runConsolidation(mind: Mind, options: RunOptions): Promise
   };
 }
 
-function finish(ctx: RunContext, status: RunStatus, error: string | null): void {
+/** Closes the run's row: its status, the budget it used and its counts. */
+export function closeRun(ctx: RunContext, status: RunStatus, error: string | null): void {
   ctx.commit(() =>
     finishRun(ctx.mind.store.db, ctx.runId, {
       status,
@@ -125,11 +125,7 @@ async function pipeline(ctx: RunContext): Promise<'aborted_budget' | 'cancelled'
     }
 
     ctx.progress('cluster', 0, 1);
-    const clusters = clusterItems(
-      episodes.map((e) => ({ vector: e.vector, terms: e.read.terms })),
-      ctx.thresholds.cluster,
-      { opposed: (a, b) => contradictionBetween((episodes[a] as EpisodeItem).read, (episodes[b] as EpisodeItem).read) !== null, takesSide: (i) => (episodes[i] as EpisodeItem).read.takesSide },
-    );
+    const clusters = clusterEpisodes(episodes, ctx.thresholds.cluster);
     ctx.counts.clustersFound = clusters.length;
     ctx.progress('cluster', 1, 1);
     const clustered = new Set(clusters.flat());

@@ -9,6 +9,8 @@ import { createScheduler, type Scheduler, type SchedulerEvent, type SchedulerOpt
 import { addEpisodes, manualClock, storedVectors, tempMind, withMind } from './scheduler-test-support';
 import { writeSettings } from './settings-store';
 import { processOwner } from '../mind/run-owner';
+import { getLastRun } from '../mind/run-history';
+import { announceSamplingAgent, withdrawSamplingAgent } from '../mind/sampling-agents';
 import { findRun, insertRun } from '../store/consolidation-runs-repo';
 
 const HOUR_MS = 3_600_000;
@@ -81,6 +83,24 @@ describe('consolidation scheduler', () => {
     expect(s.status()).toMatchObject({ state: 'idle', episodesSinceCheckpoint: 0, lastRun: { trigger: 'episodes', summary } });
     expect(withMind(path, episodesSinceCheckpoint)).toBe(0);
     expect(log.states()).toEqual(['idle', 'running', 'idle']);
+  });
+
+  it("leaves automatic runs to the process serving an agent that lends its model; with none connected, runs offline", async () => {
+    const path = tempMind(6, { provider: 'agent', scheduler: { everyEpisodes: 5 } });
+    withMind(path, (mind) => announceSamplingAgent(mind, 'agent:claude', Date.now()));
+    const log = eventLog();
+    const s = scheduler({ mindPath: path, onEvent: log.onEvent, clock: manualClock(T0), pollMs: null });
+
+    s.notifyMindChanged();
+    expect(s.status()).toMatchObject({ state: 'idle', episodesSinceCheckpoint: 6 });
+    expect(log.ofType('progress')).toHaveLength(0);
+
+    withMind(path, withdrawSamplingAgent);
+    const finished = log.next('finished');
+    s.notifyMindChanged();
+    const { summary } = await finished;
+    expect(summary.status).toBe('completed');
+    expect(withMind(path, (mind) => getLastRun(mind)?.provider)).toBe('offline');
   });
 
   it('notices new episodes on its poll', async () => {

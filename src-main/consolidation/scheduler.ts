@@ -27,6 +27,7 @@ import { MindError, type ErrorEnvelope } from '../../shared/errors';
 import type { MindSettings, ProviderId } from '../../shared/settings';
 import { type Mind, openMind } from '../mind/mind';
 import { type RunInterruption, settleRuns } from '../mind/run-lease';
+import { connectedSamplingAgents } from '../mind/sampling-agents';
 import type { RunRow } from '../store/consolidation-runs-repo';
 import { episodesSinceCheckpoint } from './checkpoint';
 import type { RunProgress, RunSummary, RunTrigger } from './run-types';
@@ -191,7 +192,10 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     }, delay);
   };
 
-  const automaticAllowed = (settings: MindSettings) => !disposed && !paused && settings.scheduler.enabled;
+  // With the agent's model as provider and an agent connected that offers it, the process serving
+  // that agent runs consolidation (agent/sampling-runs.ts); with none, runs here are offline.
+  const leftToAgent = (settings: MindSettings) => settings.provider === 'agent' && connectedSamplingAgents(mind).length > 0;
+  const automaticAllowed = (settings: MindSettings) => !disposed && !paused && settings.scheduler.enabled && !leftToAgent(settings);
 
   /** Looks at the settings and the episode count; starts a run when one is due. */
   const evaluate = () => {

@@ -13,7 +13,7 @@ export interface Mind {
   now(): number;
   newId(type: MemoryType): string;
   /** Id for a record that is not a memory: `ct` contradiction, `run` consolidation run, `pr` proposal. */
-  newRecordId(prefix: 'ct' | 'run' | 'pr'): string;
+  newRecordId(prefix: 'ct' | 'run' | 'pr' | 'batch'): string;
   /** Consolidation runs this open found left running by a process that is gone, now marked interrupted. */
   readonly interruptedOnOpen: readonly RunInterruption[];
   close(): void;

@@ -74,6 +74,8 @@ export const memoryQueries = {
 
 export const settingsQueries = {
   settings: (api: ApiClient) => queryOptions({ queryKey: [...KEYS.settings], queryFn: () => api.call('settings.get') }),
+  /** Connected agents that lend their model, and local model servers: asked when Settings opens and on "Look again". */
+  modelSources: (api: ApiClient) => queryOptions({ queryKey: [...KEYS.settings, 'model-sources'], queryFn: () => api.call('providers.discover'), staleTime: 0 }),
 };
 
 export const consolidationStatusKey = [...KEYS.consolidation, 'status'] as const;

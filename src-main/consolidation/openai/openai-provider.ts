@@ -8,7 +8,7 @@
  */
 import { OpenAI } from 'openai';
 import type { OpenAiSettings } from '../../../shared/settings';
-import { type Classification, type ConsolidationProvider, ProviderItemError } from '../provider';
+import type { ConsolidationProvider } from '../provider';
 import type { CallContext } from './call-failure';
 import { createOpenAiEmbedder } from './openai-embedder';
 import { classificationPrompt, synthesisPrompt, triagePrompt } from './prompts';
@@ -16,8 +16,9 @@ import { askStructured } from './structured-chat';
 import { fetchWholeResponse } from './whole-response-fetch';
 import {
   BeliefCandidateAnswer,
+  candidateOf,
   CLASSIFICATION_FORMAT,
-  type CLASSIFICATION_LABELS,
+  classificationOf,
   ClassificationOutput,
   SYNTHESIS_FORMAT,
   TRIAGE_FORMAT,
@@ -29,12 +30,6 @@ export interface OpenAiProviderOptions {
   readonly dimension?: number;
 }
 
-const CLASSIFICATION_OF: Record<(typeof CLASSIFICATION_LABELS)[number], Classification> = {
-  SUPPORTS: 'supports',
-  CONTRADICTS: 'contradicts',
-  PARTIAL: 'partial',
-  IRRELEVANT: 'irrelevant',
-};
 
 export function createOpenAiProvider(
   settings: OpenAiSettings,
@@ -62,27 +57,14 @@ export function createOpenAiProvider(
 
     async synthesize(cluster, signal) {
       const call = callFor('synthesis', settings.chatModel);
-      const { citations, ...candidate } = await askStructured(
-        client,
-        { call, format: SYNTHESIS_FORMAT, schema: BeliefCandidateAnswer, prompt: synthesisPrompt(cluster) },
-        signal,
-      );
-      const listed = new Set(cluster.map((source) => source.id));
-      const unknown = (citations ?? []).filter((id) => !listed.has(id));
-      if (unknown.length > 0) {
-        throw new ProviderItemError(
-          `synthesis with ${settings.chatModel} at ${settings.baseUrl}: the answer cites ${unknown.join(', ')}, which ${unknown.length === 1 ? 'is' : 'are'} not among the cluster's episodes`,
-          'malformed',
-        );
-      }
-      return citations ? { ...candidate, citations: [...new Set(citations)] } : candidate;
+      const answer = await askStructured(client, { call, format: SYNTHESIS_FORMAT, schema: BeliefCandidateAnswer, prompt: synthesisPrompt(cluster) }, signal);
+      return candidateOf(answer, cluster, `synthesis with ${settings.chatModel} at ${settings.baseUrl}`);
     },
 
     async classify(belief, episode, signal) {
       const call = callFor('classification', settings.chatModel);
       const prompt = classificationPrompt(belief, episode);
-      const answer = await askStructured(client, { call, format: CLASSIFICATION_FORMAT, schema: ClassificationOutput, prompt }, signal);
-      return { classification: CLASSIFICATION_OF[answer.classification], reasoning: answer.reasoning };
+      return classificationOf(await askStructured(client, { call, format: CLASSIFICATION_FORMAT, schema: ClassificationOutput, prompt }, signal));
     },
 
     triage(raw, signal) {

@@ -58,9 +58,19 @@ function readStructuredAnswer<T>(completion: unknown, { call, schema }: Structur
   }
   const content = choice.message.content;
   if (!content) throw new ProviderItemError(`${at}: the answer is empty (finish reason ${String(choice.finish_reason)})`, 'malformed');
+  return parseJsonAnswer(content, schema, at);
+}
+
+/**
+ * A model's text answer as the schema's value: JSON (a model asked without a response format may
+ * fence it in a ```json block), checked by the schema; anything else is the item's ProviderItemError.
+ * `at` says which call, for the message. Shared by every provider that reads a model's words.
+ */
+export function parseJsonAnswer<T>(content: string, schema: z.ZodType<T>, at: string): T {
+  const fenced = /^\s*```(?:json)?\s*([\s\S]*?)\s*```\s*$/i.exec(content);
   let json: unknown;
   try {
-    json = JSON.parse(content);
+    json = JSON.parse(fenced ? (fenced[1] as string) : content);
   } catch {
     throw new ProviderItemError(`${at}: the answer is not JSON: ${snippet(content)}`, 'malformed');
   }

@@ -6,6 +6,7 @@
  */
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
+import { type BeliefCandidate, type Classification, type ClassificationResult, ProviderItemError, type SourceText } from '../provider';
 
 export const BeliefCandidateOutput = z.object({
   statement: z.string().min(1).describe('One general lesson the episodes share (1 sentence, max 30 words)'),
@@ -34,6 +35,28 @@ export const TriageOutput = z.object({
   suggest: z.enum(['episode', 'note', 'skip']),
   reason: z.string().min(1).describe('Brief explanation'),
 });
+
+/** A synthesis answer as a candidate: its citations must name the cluster's episodes (`at` says which call). */
+export function candidateOf(answer: z.output<typeof BeliefCandidateAnswer>, cluster: readonly SourceText[], at: string): BeliefCandidate {
+  const { citations, ...candidate } = answer;
+  const listed = new Set(cluster.map((source) => source.id));
+  const unknown = (citations ?? []).filter((id) => !listed.has(id));
+  if (unknown.length > 0) {
+    throw new ProviderItemError(`${at}: the answer cites ${unknown.join(', ')}, which ${unknown.length === 1 ? 'is' : 'are'} not among the cluster's episodes`, 'malformed');
+  }
+  return citations ? { ...candidate, citations: [...new Set(citations)] } : candidate;
+}
+
+const CLASSIFICATION_OF: Record<(typeof CLASSIFICATION_LABELS)[number], Classification> = {
+  SUPPORTS: 'supports',
+  CONTRADICTS: 'contradicts',
+  PARTIAL: 'partial',
+  IRRELEVANT: 'irrelevant',
+};
+
+export function classificationOf(answer: z.output<typeof ClassificationOutput>): ClassificationResult {
+  return { classification: CLASSIFICATION_OF[answer.classification], reasoning: answer.reasoning };
+}
 
 export const SYNTHESIS_FORMAT = zodResponseFormat(BeliefCandidateOutput, 'belief_candidate');
 export const CLASSIFICATION_FORMAT = zodResponseFormat(ClassificationOutput, 'belief_classification');

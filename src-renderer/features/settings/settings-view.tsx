@@ -19,6 +19,7 @@ import { ReviewSettingsCard } from '../review/review-settings-card';
 import { LastRunInterruptedBanner } from '../consolidation/interrupted-run-banner';
 import { SessionPicker } from '../welcome/session-picker';
 import { BackupsCard } from './backups-card';
+import { AgentModelOption, LocalModels, useModelSources } from './model-sources';
 
 export function SettingsView() {
   const api = useApi();
@@ -114,6 +115,7 @@ function ProviderCard({ data }: { data: SettingsData }) {
   const [provider, setProvider] = useStateFor(data.settings.provider, data.settings.provider);
   const [openai, setOpenai] = useStateFor(data.settings.openai, data.settings.openai);
   const save = useSaveSettings();
+  const sources = useModelSources();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -133,6 +135,7 @@ function ProviderCard({ data }: { data: SettingsData }) {
             <input type="radio" name="provider" value="openai" checked={provider === 'openai'} onChange={() => setProvider('openai')} />
             OpenAI-compatible endpoint
           </label>
+          <AgentModelOption checked={provider === 'agent'} onChoose={() => setProvider('agent')} agents={sources.data?.agents} />
         </fieldset>
         <label className="field">
           <span>Base URL</span>
@@ -180,6 +183,7 @@ function ProviderCard({ data }: { data: SettingsData }) {
           </button>
         </div>
       </form>
+      <LocalModels openai={data.settings.openai} saving={save.isPending} onUse={(patch) => save.mutate(patch)} />
       <ApiKeyForm apiKeySet={data.apiKeySet} />
     </Card>
   );
