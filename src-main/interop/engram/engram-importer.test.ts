@@ -5,7 +5,6 @@
  * its own time, revised/split/merged lineage, the dangling episode reference reported; re-importing
  * adds nothing; a truncated, foreign or other-version file is refused by name with nothing written.
  */
-import Database from 'better-sqlite3';
 import { copyFileSync, mkdtempSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -14,6 +13,7 @@ import { getHistory } from '../../mind/history';
 import { getMemoryView } from '../../mind/memory-view';
 import { openMind } from '../../mind/mind';
 import { expectMindError, freshMind, snapshot, type TestMind } from '../../mind/test-support';
+import { execOnFile } from '../../store/store-test-support';
 import type { ImportSummary } from '../importer';
 import { SEED_FIXTURES_NOTE, SEED_FIXTURES_PRESENT, seedExpected, seedFixture } from '../seed-fixtures-test-support';
 import { engramImporter } from './engram-importer';
@@ -239,9 +239,7 @@ describe.skipIf(!SEED_FIXTURES_PRESENT)(`Engram import${SEED_FIXTURES_NOTE}`, ()
     openMind(mindloom).close();
     const older = join(dir, 'memory-v10.db');
     copyFileSync(FIXTURE, older);
-    const db = new Database(older);
-    db.prepare("UPDATE _meta SET value = '10' WHERE key = 'schema_version'").run();
-    db.close();
+    execOnFile(older, "UPDATE _meta SET value = '10' WHERE key = 'schema_version'");
 
     expect(() => run(truncated)).toThrow(/truncated\.db: the database is damaged or truncated/);
     expectMindError(() => run(truncated), 'corrupt_file');
