@@ -23,6 +23,8 @@ describe.skipIf(!SEED_FIXTURES_PRESENT)(`mindloom import engram|alexandria${SEED
     const lineage = JSON.parse(await ok(cli('lineage', 'engram:bl_21bdc9a82dd24f228a69', '--up'))) as { root: string };
     expect(lineage.root).toBe(revised.id);
     expect((JSON.parse(await ok(cli('import', 'engram', seedFixture('engram-memory.db')))) as Summary).skipped).toBe(88);
+    // Lineage, supersession and the tallies hold the mind's own invariants.
+    expect(JSON.parse(await ok(cli('check')))).toMatchObject({ ok: true });
   });
 
   it('imports an Alexandria database and refuses an Engram file given as Alexandria, naming it', async () => {
@@ -32,6 +34,7 @@ describe.skipIf(!SEED_FIXTURES_PRESENT)(`mindloom import engram|alexandria${SEED
     await ok(cli('import', 'alexandria', seedFixture('alexandria.db')));
     const decision = JSON.parse(await ok(cli('show', 'alexandria:muwewb8g_5zwebl'))) as { fields: Record<string, unknown> };
     expect(decision.fields).toMatchObject({ objectType: 'decision', noteType: 'decision', structured: { decision: 'Store reports as Parquet instead of CSV' } });
+    expect(JSON.parse(await ok(cli('check')))).toMatchObject({ ok: true });
     const refused = await cli('import', 'alexandria', seedFixture('engram-memory.db'));
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('engram-memory.db: not an Alexandria database (no memory_objects table)');
