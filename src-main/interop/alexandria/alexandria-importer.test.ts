@@ -65,6 +65,19 @@ interface Expected {
   memory_outcomes: { memory_id: string; timestamp: string; outcome: string; context: string | null }[];
 }
 
+/** An object as `alex export` writes it. */
+interface ExportedObject {
+  content: string;
+  objectType: string;
+  scope: { type: string; path?: string };
+  status: string;
+  reviewStatus: string;
+  createdAt: string;
+  evidenceEventIds: string[];
+  structured?: Record<string, unknown>;
+  codeRefs: { path: string; verifiedAtCommit: string }[];
+}
+
 const FIXTURE = seedFixture('alexandria.db');
 const STATUS_OF: Record<string, string> = { active: 'active', stale: 'active', superseded: 'superseded', retired: 'archived' };
 
@@ -195,6 +208,27 @@ describe.skipIf(!SEED_FIXTURES_PRESENT)(`Alexandria import${SEED_FIXTURES_NOTE}`
       const rows = getHistory(t.mind, show(o.memory_id).id).filter((h) => h.op === 'outcome');
       expect(rows.map((h) => [h.at, h.after?.outcome])).toEqual([[o.timestamp, o.outcome]]);
       if (o.context !== null) expect(rows[0]?.reason).toBe(o.context);
+    }
+  });
+
+  it("agrees with Alexandria's own export of the same database (which carries no ids)", () => {
+    run(FIXTURE);
+    const exported = seedExpected<{ objects: ExportedObject[] }>('alexandria.export.json').objects;
+    expect(exported.length).toBeGreaterThan(0);
+    const byWords = new Map(objects.map((o) => [o.content, show(o.id)]));
+    for (const e of exported) {
+      const view = byWords.get(e.content);
+      expect(view, e.content).toBeDefined();
+      expect(view, e.content).toMatchObject({
+        createdAt: e.createdAt,
+        reviewStatus: e.reviewStatus,
+        status: STATUS_OF[e.status],
+        scope: e.scope.path === undefined ? e.scope.type : `${e.scope.type}:${e.scope.path}`,
+        fields: { objectType: e.objectType, ...(e.structured ? { structured: e.structured } : {}) },
+      });
+      expect(sorted(view?.provenance.evidence.map((r) => r.id) ?? []), e.content).toEqual(sorted(e.evidenceEventIds.map((id) => show(id).id)));
+      const grounding = view?.evidenceRefs.filter((r) => r.kind === 'code' || r.kind === 'file').map((r) => JSON.parse(r.note ?? '{}') as { file: string; verifiedAtCommit: string });
+      expect(grounding?.map((g) => [g.file, g.verifiedAtCommit]), e.content).toEqual(e.codeRefs.map((c) => [c.path, c.verifiedAtCommit]));
     }
   });
 
