@@ -73,6 +73,7 @@ interface Expected {
   episode_ids: string[];
   dangling_episode_refs: { ids: string[] };
   projects: { full_path: string; name: string; description: string | null; parent_project: string | null }[];
+  chunks: { path: string; start_line: number; end_line: number }[];
 }
 
 const FIXTURE = seedFixture('engram-memory.db');
@@ -207,6 +208,12 @@ describe.skipIf(!SEED_FIXTURES_PRESENT)(`Engram import${SEED_FIXTURES_NOTE}`, ()
     }
     const captures = t.mind.store.db.prepare("SELECT count(*) AS n FROM memories WHERE type = 'raw'").get() as { n: number };
     expect(captures.n).toBe(expected.counts.chunks);
+    for (const chunk of expected.chunks) {
+      const capture = t.mind.store.db
+        .prepare("SELECT r.ref FROM evidence_refs r JOIN memories m ON m.seq = r.memory_seq WHERE m.type = 'raw' AND r.kind = 'url' AND r.ref = ?")
+        .get(`file://${chunk.path}#L${chunk.start_line}-L${chunk.end_line}`);
+      expect(capture, chunk.path).toBeDefined();
+    }
   });
 
   it('imports again without doubling anything, a dry run writes nothing, and the source stays as it was', () => {

@@ -5,8 +5,9 @@
  * Mindloom's `partial_evidence` journal row), their revision history as journal rows at their own
  * times, and their parent/child links as the lineage Mindloom's own consolidation would have
  * written: revised → supersedes, split → split_from, merged → merged_from. Projects become notes
- * scoped to the project; memory-file chunks become raw captures pointing at their file.
+ * scoped to the project; memory-file chunks become raw captures with the file's URL.
  */
+import { pathToFileURL } from 'node:url';
 import type { LinkKind, MemoryStatus } from '../../../shared/model';
 import type { Mind } from '../../mind/mind';
 import type { EngramRow, EngramSource } from '../../store/engram-source';
@@ -127,8 +128,9 @@ function chunkCapture(mind: Mind, row: EngramRow): PlannedMemory {
     sourceEntity: 'engram memory file',
     createdAt: at,
   });
-  const lines = row.start_line === null || row.start_line === undefined ? '' : `:${String(row.start_line)}-${String(row.end_line)}`;
-  planned.refs.push({ kind: 'file', ref: `${String(row.path)}${lines}`, note: 'Engram memory file chunk' });
+  // A memory file is where the capture was read, not code that grounds it: a URL, not a file ref.
+  const lines = row.start_line === null || row.start_line === undefined ? '' : `#L${String(row.start_line)}-L${String(row.end_line)}`;
+  planned.refs.push({ kind: 'url', ref: `${pathToFileURL(String(row.path)).href}${lines}`, note: 'Engram memory file chunk' });
   planned.memory.scope = row.layer === 'project' ? 'project' : 'global';
   planned.memory.project = textOf(row.project);
   planned.details = detailsOf(row, ['id', 'text', 'updated_at', 'project']);
