@@ -105,13 +105,16 @@ export type ContradictionResolution = (typeof CONTRADICTION_RESOLUTIONS)[number]
 
 const unit = z.number().min(0).max(1);
 
+const signedUnit = z.number().min(-1).max(1);
+
 /**
  * The seven kinds of a coding agent's memory objects (Alexandria's object types), kept on the
  * memories they become: a convention stays a convention when it reads as a belief here.
  */
 export const CODE_MEMORY_KINDS = ['constraint', 'convention', 'decision', 'environment', 'failed_attempt', 'known_fix', 'preference'] as const;
 const objectType = z.enum(CODE_MEMORY_KINDS).optional();
-const signedUnit = z.number().min(-1).max(1);
+/** A structured decision or contract as its author recorded it (decision, alternatives, rationale…): shown, not edited. */
+const structured = z.record(z.string(), z.unknown()).optional();
 
 /** Values arriving as text (CLI `--field k=v`) are coerced where a number is expected. */
 const numberFromText = <T extends z.ZodNumber>(schema: T) =>
@@ -156,8 +159,7 @@ export const noteFieldsSchema = z
     noteType: z.enum(['decision', 'insight', 'observation', 'quote', 'question', 'idea', 'fact']).optional(),
     speaker: z.string().optional(),
     objectType,
-    /** A structured decision or contract as its author recorded it (decision, alternatives, rationale…): shown, not edited. */
-    structured: z.record(z.string(), z.unknown()).optional(),
+    structured,
   })
   .strict();
 
@@ -169,6 +171,7 @@ export const beliefFieldsSchema = z
     timeframe: z.enum(['current', 'past', 'always']).optional(),
     beliefType: z.enum(['fact', 'preference', 'principle', 'pattern', 'meta']).optional(),
     objectType,
+    structured,
   })
   .strict();
 
