@@ -104,7 +104,6 @@ export const CONTRADICTION_RESOLUTIONS = ['supersede', 'reconcile', 'tension', '
 export type ContradictionResolution = (typeof CONTRADICTION_RESOLUTIONS)[number];
 
 const unit = z.number().min(0).max(1);
-
 const signedUnit = z.number().min(-1).max(1);
 
 /**
