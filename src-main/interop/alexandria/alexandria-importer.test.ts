@@ -6,16 +6,16 @@
  * commit and hash, outcomes, and the tier of each object; re-importing adds nothing; a truncated or
  * foreign file is refused by name with nothing written.
  */
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, statSync, truncateSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getHistory } from '../../mind/history';
 import { getMemoryView } from '../../mind/memory-view';
 import { expectMindError, freshMind, snapshot, type TestMind } from '../../mind/test-support';
 import { pendingQueuePage } from '../../store/review-queue-query';
 import type { ImportSummary } from '../importer';
-import { SEED_FIXTURES_NOTE, SEED_FIXTURES_PRESENT, seedExpected, seedFixture } from '../seed-fixtures-test-support';
+import { expectImportedOnce, SEED_FIXTURES_NOTE, SEED_FIXTURES_PRESENT, seedExpected, seedFixture } from '../seed-fixtures-test-support';
 import { alexandriaImporter } from './alexandria-importer';
 
 interface ExpectedObject {
@@ -233,21 +233,7 @@ describe.skipIf(!SEED_FIXTURES_PRESENT)(`Alexandria import${SEED_FIXTURES_NOTE}`
   });
 
   it('imports again without doubling anything, a dry run writes nothing, and the source stays as it was', () => {
-    const modified = statSync(FIXTURE).mtimeMs;
-    const before = snapshot(t.mind);
-    const preview = run(FIXTURE, { dryRun: true });
-    expect(snapshot(t.mind)).toEqual(before);
-    const first = run(FIXTURE);
-    expect(first).toEqual({ ...preview, dryRun: false });
-    const total = expected.counts.memory_objects + expected.counts.events + expected.counts.sessions;
-    expect(Object.values(first.imported.byType).reduce((a, b) => a + b, 0)).toBe(total);
-    const after = snapshot(t.mind);
-    const again = run(FIXTURE);
-    expect(again.imported).toEqual({ byType: {}, links: 0, journal: 0 });
-    expect(again.skipped).toBe(total);
-    expect(snapshot(t.mind)).toEqual(after);
-    expect(statSync(FIXTURE).mtimeMs).toBe(modified);
-    expect(readdirSync(dirname(FIXTURE)).filter((f) => f.startsWith('alexandria.db'))).toEqual(['alexandria.db']);
+    expectImportedOnce(t.mind, alexandriaImporter, FIXTURE, expected.counts.memory_objects + expected.counts.events + expected.counts.sessions);
   });
 
   it('refuses a truncated file and a foreign one by name, writing nothing', () => {

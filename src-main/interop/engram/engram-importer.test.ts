@@ -5,9 +5,9 @@
  * its own time, revised/split/merged lineage, the dangling episode reference reported; re-importing
  * adds nothing; a truncated, foreign or other-version file is refused by name with nothing written.
  */
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getHistory } from '../../mind/history';
 import { getMemoryView } from '../../mind/memory-view';
@@ -15,7 +15,7 @@ import { openMind } from '../../mind/mind';
 import { expectMindError, freshMind, snapshot, type TestMind } from '../../mind/test-support';
 import { execOnFile } from '../../store/store-test-support';
 import type { ImportSummary } from '../importer';
-import { SEED_FIXTURES_NOTE, SEED_FIXTURES_PRESENT, seedExpected, seedFixture } from '../seed-fixtures-test-support';
+import { expectImportedOnce, SEED_FIXTURES_NOTE, SEED_FIXTURES_PRESENT, seedExpected, seedFixture } from '../seed-fixtures-test-support';
 import { engramImporter } from './engram-importer';
 
 interface ExpectedBelief {
@@ -217,22 +217,8 @@ describe.skipIf(!SEED_FIXTURES_PRESENT)(`Engram import${SEED_FIXTURES_NOTE}`, ()
   });
 
   it('imports again without doubling anything, a dry run writes nothing, and the source stays as it was', () => {
-    const bytes = statSync(FIXTURE).mtimeMs;
-    const before = snapshot(t.mind);
-    const preview = run(FIXTURE, { dryRun: true });
-    expect(snapshot(t.mind)).toEqual(before);
-    const progress: [number, number | null][] = [];
-    const first = run(FIXTURE, { onProgress: (done: number, total: number | null) => progress.push([done, total]) });
-    expect(first).toEqual({ ...preview, dryRun: false });
-    expect(progress.at(0)).toEqual([0, null]);
-    expect(progress.at(-1)).toEqual([88, 88]);
-    const after = snapshot(t.mind);
-    const again = run(FIXTURE);
-    expect(again.imported).toEqual({ byType: {}, links: 0, journal: 0 });
-    expect(again.skipped).toBe(88);
-    expect(snapshot(t.mind)).toEqual(after);
-    expect(statSync(FIXTURE).mtimeMs).toBe(bytes);
-    expect(readdirSync(dirname(FIXTURE)).filter((f) => f.startsWith('engram-memory.db'))).toEqual(['engram-memory.db']);
+    const { counts } = expected;
+    expectImportedOnce(t.mind, engramImporter, FIXTURE, counts.episodes + counts.beliefs + counts.projects + counts.chunks);
   });
 
   it('refuses a truncated file, a foreign one and another schema version by name, writing nothing', () => {
