@@ -106,6 +106,15 @@ export type ContradictionResolution = (typeof CONTRADICTION_RESOLUTIONS)[number]
 const unit = z.number().min(0).max(1);
 const signedUnit = z.number().min(-1).max(1);
 
+/**
+ * The seven kinds of a coding agent's memory objects (Alexandria's object types), kept on the
+ * memories they become: a convention stays a convention when it reads as a belief here.
+ */
+export const CODE_MEMORY_KINDS = ['constraint', 'convention', 'decision', 'environment', 'failed_attempt', 'known_fix', 'preference'] as const;
+const objectType = z.enum(CODE_MEMORY_KINDS).optional();
+/** A structured decision or contract as its author recorded it (decision, alternatives, rationale…): shown, not edited. */
+const structured = z.record(z.string(), z.unknown()).optional();
+
 /** Values arriving as text (CLI `--field k=v`) are coerced where a number is expected. */
 const numberFromText = <T extends z.ZodNumber>(schema: T) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value), schema);
@@ -135,6 +144,12 @@ export const episodeFieldsSchema = z
     lessons: listFromText.optional(),
     emotionalValence: numberFromText(signedUnit).optional(),
     emotionalArousal: numberFromText(unit).optional(),
+    /** Who and what took part (Engram's entities). */
+    entities: listFromText.optional(),
+    importance: z.enum(['low', 'normal', 'high']).optional(),
+    /** The whole account when the memory's words are its summary (Engram keeps both). */
+    fullContent: z.string().optional(),
+    objectType,
   })
   .strict();
 
@@ -142,6 +157,8 @@ export const noteFieldsSchema = z
   .object({
     noteType: z.enum(['decision', 'insight', 'observation', 'quote', 'question', 'idea', 'fact']).optional(),
     speaker: z.string().optional(),
+    objectType,
+    structured,
   })
   .strict();
 
@@ -152,6 +169,8 @@ export const beliefFieldsSchema = z
     context: z.string().optional(),
     timeframe: z.enum(['current', 'past', 'always']).optional(),
     beliefType: z.enum(['fact', 'preference', 'principle', 'pattern', 'meta']).optional(),
+    objectType,
+    structured,
   })
   .strict();
 

@@ -8,7 +8,7 @@ import { MEMORY_TYPES } from '../model';
 import { count } from './common';
 
 /** Every kind of source an importer may read (src-main/interop/importer.ts); a build may not have them all. */
-export const IMPORT_KIND_NAMES = ['kernle', 'mcp-memory', 'transcripts', 'json'] as const;
+export const IMPORT_KIND_NAMES = ['kernle', 'engram', 'alexandria', 'mcp-memory', 'transcripts', 'json'] as const;
 export const EXPORT_FORMATS = ['json', 'markdown'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 

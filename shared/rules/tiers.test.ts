@@ -24,7 +24,7 @@ describe('tierOf', () => {
   it('observed when approved but one grounding fact is missing (first match order)', () => {
     const unverified = tierOf(input({ codeRefCount: 2, reviewStatus: 'approved' }));
     expect(unverified.tier).toBe('observed');
-    expect(unverified.why).toBe('approved by a person; not grounded: never verified');
+    expect(unverified.why).toBe('approved by a person; not grounded: not verified');
 
     const noRefs = tierOf(input({ lastVerifiedAt: T, reviewStatus: 'approved' }));
     expect(noRefs.tier).toBe('observed');
@@ -32,12 +32,12 @@ describe('tierOf', () => {
 
     const bare = tierOf(input({ reviewStatus: 'approved' }));
     expect(bare.tier).toBe('observed');
-    expect(bare.why).toBe('approved by a person; not grounded: no code/file references and never verified');
+    expect(bare.why).toBe('approved by a person; not grounded: no code/file references and not verified');
 
     const withEvents = tierOf(input({ reviewStatus: 'approved', eventEvidenceCount: 3 }));
     expect(withEvents.tier).toBe('observed');
     expect(withEvents.why).toBe(
-      'approved and backed by 3 pieces of event evidence; not grounded: no code/file references and never verified',
+      'approved and backed by 3 pieces of event evidence; not grounded: no code/file references and not verified',
     );
   });
 

@@ -66,9 +66,9 @@ function observedWhy(m: TierInput, approved: boolean, verified: boolean, events:
   const basis = m.eventEvidenceCount > 0 ? `approved and backed by ${events}` : 'approved by a person';
   const missing =
     m.codeRefCount === 0 && !verified
-      ? 'no code/file references and never verified'
+      ? 'no code/file references and not verified'
       : m.codeRefCount === 0
         ? 'no code/file references'
-        : 'never verified';
+        : 'not verified';
   return `${basis}; not grounded: ${missing}`;
 }

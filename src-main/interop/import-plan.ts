@@ -53,7 +53,7 @@ export interface PlannedNote extends PlannedHistory {
 
 export interface ImportPlan {
   kind: ImportKind;
-  /** Origin system of every memory (`kernle`, `mcp-memory`, `transcripts`). */
+  /** Origin system of every memory (`kernle`, `engram`, `alexandria`, `mcp-memory`, `transcripts`). */
   system: string;
   memories: PlannedMemory[];
   rejections: PlannedRejection[];

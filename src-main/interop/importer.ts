@@ -6,7 +6,7 @@
 import type { MemoryType } from '../../shared/model';
 import type { Mind } from '../mind/mind';
 
-export const IMPORT_KINDS = ['kernle', 'mcp-memory', 'transcripts', 'json'] as const;
+export const IMPORT_KINDS = ['kernle', 'engram', 'alexandria', 'mcp-memory', 'transcripts', 'json'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /** A problem found in the source, named by where it is: `memories.db: beliefs row 12`, `agent.jsonl:7`. */

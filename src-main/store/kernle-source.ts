@@ -1,12 +1,10 @@
 /**
- * Reading a Kernle `memories.db` (a foreign SQLite file): opened read-only, its schema checked
+ * Reading a Kernle `memories.db` (a foreign SQLite file, store/foreign-sqlite.ts): read-only, its schema checked
  * before anything is read, every row read at once. A file that is not SQLite, is damaged, or is
  * not Kernle's schema is refused with a MindError naming the file and what is wrong.
  */
-import Database from 'better-sqlite3';
-import { basename } from 'node:path';
 import { MindError } from '../../shared/errors';
-import { nativeBinding } from './connection';
+import { readForeignSqlite, requireTables } from './foreign-sqlite';
 
 /** The tables an import reads, each with the columns it cannot do without. */
 export const KERNLE_TABLES = {
@@ -36,15 +34,8 @@ export interface KernleSource {
 const STACKED_TABLES = (Object.keys(KERNLE_TABLES) as KernleTable[]).filter((t) => t !== 'memory_audit');
 
 export function readKernleSource(path: string, stack: string | undefined): KernleSource {
-  const name = basename(path);
-  let db: Database.Database;
-  try {
-    db = new Database(path, { readonly: true, fileMustExist: true, ...nativeBinding() });
-  } catch (error) {
-    throw new MindError('unreadable_file', `${name}: cannot be opened (${(error as Error).message}).`, { path });
-  }
-  try {
-    checkSchema(db, name);
+  return readForeignSqlite(path, (db, name) => {
+    requireTables(db, name, 'Kernle', KERNLE_TABLES);
     const stacks = (
       db.prepare(STACKED_TABLES.filter((t) => t !== 'relationship_history').map((t) => `SELECT stack_id FROM ${t}`).join(' UNION ') + ' ORDER BY 1').all() as {
         stack_id: string;
@@ -60,37 +51,5 @@ export function readKernleSource(path: string, stack: string | undefined): Kernl
     }
     rows.memory_audit = db.prepare('SELECT * FROM memory_audit ORDER BY created_at, rowid').all() as KernleRow[];
     return { stacks, rows };
-  } catch (error) {
-    if (error instanceof MindError) throw error;
-    throw sqliteFailure(error, name, path);
-  } finally {
-    db.close();
-  }
-}
-
-function checkSchema(db: Database.Database, name: string): void {
-  for (const [table, required] of Object.entries(KERNLE_TABLES)) {
-    const columns = new Set((db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name));
-    if (columns.size === 0) {
-      throw new MindError('invalid_input', `${name}: not a Kernle database (no ${table} table).`, { table });
-    }
-    const missing = required.filter((c) => !columns.has(c));
-    if (missing.length > 0) {
-      throw new MindError('invalid_input', `${name}: the ${table} table lacks ${missing.join(', ')} (not a Kernle schema this importer reads).`, {
-        table,
-        missing,
-      });
-    }
-  }
-}
-
-/** SQLite's own verdict on a file, in words naming it. */
-function sqliteFailure(error: unknown, name: string, path: string): MindError {
-  const code = (error as { code?: string }).code ?? '';
-  const message = (error as Error).message;
-  if (code === 'SQLITE_NOTADB') return new MindError('unreadable_file', `${name}: not a SQLite database.`, { path });
-  if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_IOERR_SHORT_READ') {
-    return new MindError('corrupt_file', `${name}: the database is damaged or truncated (${message}).`, { path });
-  }
-  return new MindError('unreadable_file', `${name}: cannot be read (${message}).`, { path, code });
+  });
 }

@@ -128,3 +128,13 @@ export function wholeMindAsStored(db: Db): Record<string, unknown[]> {
   }
   return whole;
 }
+
+/** Runs SQL on another system's database file (a test's copy of a fixture, changed to be refused). */
+export function execOnFile(path: string, sql: string): void {
+  const db = new Database(path);
+  try {
+    db.exec(sql);
+  } finally {
+    db.close();
+  }
+}

@@ -24,6 +24,8 @@ type ImportKindName = (typeof IMPORT_KIND_NAMES)[number];
 const KIND_LABELS: Record<ImportKindName, string> = {
   json: 'Mindloom JSON (an export of a mind)',
   kernle: 'Kernle database (memories.db)',
+  engram: 'Engram database (~/.claude-memory/memory.db)',
+  alexandria: 'Alexandria database (alexandria.db)',
   'mcp-memory': 'MCP memory server (JSONL)',
   transcripts: 'Transcripts (JSONL, one turn a line)',
 };

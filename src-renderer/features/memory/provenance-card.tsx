@@ -2,6 +2,7 @@
 import type { MemoryRef, MemoryView } from '../../../shared/contract';
 import { words } from '../../components/format';
 import { MemoryLink } from '../../components/memory-link';
+import { evidenceNoteText } from './evidence-note';
 
 const RELATIONS: { key: Exclude<keyof MemoryView['provenance'], 'sourceType' | 'sourceEntity' | 'origin'>; label: string }[] = [
   { key: 'derivedFrom', label: 'Derived from' },
@@ -60,7 +61,7 @@ export function ProvenanceCard({ view }: { view: MemoryView }) {
             {view.evidenceRefs.map((ref) => (
               <li key={ref.seq}>
                 <span className="badge">{ref.kind}</span> <code>{ref.ref}</code>
-                {ref.note !== null && <span className="dim"> — {ref.note}</span>}
+                {ref.note !== null && <span className="dim"> — {evidenceNoteText(ref.note)}</span>}
               </li>
             ))}
           </ul>

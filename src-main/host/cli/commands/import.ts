@@ -18,7 +18,7 @@ export const importCommand: FileCommand = {
   name: 'import',
   usage: `import ${IMPORT_KINDS.join('|')} PATH [--stack S] [--dry-run]`,
   summary:
-    'Import a Kernle memories.db (--stack for one stack), an MCP memory server JSONL, transcripts JSONL or a Mindloom JSON export; --dry-run previews the counts and problems; importing again skips what is already here. JSON summary {imported: {byType}, skipped, problems}.',
+    'Import a Kernle memories.db (--stack for one stack), an Engram memory.db, an Alexandria alexandria.db, an MCP memory server JSONL, transcripts JSONL or a Mindloom JSON export; --dry-run previews the counts and problems; importing again skips what is already here. JSON summary {imported: {byType}, skipped, problems}.',
   positionals: ['KIND', 'PATH'],
   options: { stack: { type: 'string' }, 'dry-run': { type: 'boolean' } },
   async run(input) {

@@ -1,0 +1,14 @@
+/** `mindloom import alexandria alexandria.db`: an Alexandria database, read-only, into the mind. */
+import { readAlexandriaSource } from '../../store/alexandria-source';
+import type { Importer } from '../importer';
+import { importByPlan } from '../plan-writer';
+import { planAlexandriaImport } from './alexandria-plan';
+
+export const alexandriaImporter: Importer = {
+  kind: 'alexandria',
+  run(mind, path, options = {}) {
+    options.onProgress?.(0, null);
+    const source = readAlexandriaSource(path);
+    return importByPlan(mind, 'alexandria', options, (existing) => planAlexandriaImport(mind, source, existing));
+  },
+};

@@ -1,0 +1,26 @@
+/**
+ * A coding agent's code reference as a Mindloom evidence ref. The ref reads as a person writes it
+ * (`src/db/pool.ts`, `src/db/pool.ts#connect`, `src/db/pool.ts:18-20`); its note holds the
+ * reference whole as JSON — file, symbol, line range, the commit it was verified at and the hash of
+ * what it pointed at — because evidence_refs has no columns for them yet.
+ */
+import type { EvidenceRefInput } from '../../mind/create';
+
+export interface CodeRefDetail {
+  file: string;
+  symbol: string | null;
+  lineStart: number | null;
+  lineEnd: number | null;
+  verifiedAtCommit: string | null;
+  contentHash: string | null;
+  /** When the memory holding it was last verified (ISO), if ever. */
+  verifiedAt: string | null;
+}
+
+/** A whole file grounds as `file`; a symbol or a line range as `code`. */
+export function codeEvidenceRef(detail: CodeRefDetail): EvidenceRefInput {
+  const lines = detail.lineStart === null ? '' : `:${detail.lineStart}${detail.lineEnd !== null && detail.lineEnd !== detail.lineStart ? `-${detail.lineEnd}` : ''}`;
+  const symbol = detail.symbol === null ? '' : `#${detail.symbol}`;
+  const precise = lines !== '' || symbol !== '';
+  return { kind: precise ? 'code' : 'file', ref: `${detail.file}${symbol}${lines}`, note: JSON.stringify(detail) };
+}
