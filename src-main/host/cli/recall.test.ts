@@ -1,5 +1,5 @@
 /**
- * `mindloom recall` through the real CLI on a temp mind: the agent's ranking with each hit's why,
+ * `mindloom recall` (and `search`'s notes) through the real CLI on a temp mind: the agent's ranking with each hit's why,
  * the same text and hits as the MCP `recall` tool gives an agent on the same file, and no access
  * recorded.
  */
@@ -79,6 +79,18 @@ describe('mindloom recall', () => {
     expect(mcp.hits.map((h) => h.memory.id)).toEqual(typed.hits.map((h) => h.memory.id));
   });
 
+  it('answers bad queries without an error from the search engine: punctuation, stop words, FTS5 syntax, 2,000 characters, a date that does not parse', async () => {
+    const { cli } = await seededMind();
+    const queries = ['?!', 'the of and', '"billing', 'NEAR(billing Friday)', 'text:billing', 'billing* ^Friday', 'billing AND OR NOT', `billing ${'x'.repeat(1_992)}`, '2024-13-45'];
+    for (const query of queries) {
+      const run = await cli('recall', query, '--json');
+      expect(run.code, `${query}: ${run.stderr}`).toBe(0);
+      expect(Array.isArray((JSON.parse(run.stdout) as RecallJson).hits)).toBe(true);
+    }
+    const syntax = JSON.parse(await ok(cli('recall', 'NEAR(billing', '--json'))) as RecallJson;
+    expect(syntax.search.words).toEqual(['near', 'billing']);
+  });
+
   it('says when nothing matches, and refuses bad input with a typed error or a usage error', async () => {
     const { cli } = await seededMind();
     expect(await ok(cli('recall', 'zebra xylophone'))).toBe('Nothing in memory matches "zebra xylophone".');
@@ -94,5 +106,16 @@ describe('mindloom recall', () => {
     const noQuery = await cli('recall');
     expect(noQuery.code).toBe(2);
     expect(noQuery.stderr).toMatch(/recall needs QUERY/);
+  });
+});
+
+describe('mindloom search', () => {
+  it('says how it read a query it could not search, under the table (on stderr with --json)', async () => {
+    const { cli } = await seededMind();
+    expect(await ok(cli('search', '?!'))).toBe('No matches.\n(Nothing to search for: the query has no letters or digits, only punctuation or symbols.)');
+    const run = await cli('search', '?!', '--json');
+    expect([run.code, JSON.parse(run.stdout)]).toEqual([0, []]);
+    expect(run.stderr).toBe('mindloom search: Nothing to search for: the query has no letters or digits, only punctuation or symbols.\n');
+    expect(await ok(cli('search', 'billing'))).not.toContain('(');
   });
 });
