@@ -20,6 +20,9 @@
  *                            Lineage view's click to painted, pan/zoom with 5,000 nodes) → bench/results/lineage.json
  *   --kernle [PATH]          only the Kernle bench: import PATH (default: a generated 20k Kernle database) and time
  *                            lineage, the uncertain list, search and a belief's history against Kernle's SDK
+ *   --search                 only the search bench: memories.search by kind of query (commonest words, two of them,
+ *                            2- and 3-letter prefixes, rare words, the typical mix) at each size whose mind is cached
+ *                            (the smallest generated first when missing), in a copy (opening may migrate it) → bench/results/search.json
  *   --interop                only the interop bench: Mindloom JSON export of each size whose mind is cached
  *                            (the smallest generated first when missing), and 3 imports of the smallest into a fresh mind
  * Prints a table per size and writes bench/results/store-<N>.json; then the consolidation
@@ -50,6 +53,7 @@ import { reportTravelBench, runTravelBench } from './travel-bench';
 import { reportLineageBench, runLineageBench } from './lineage-bench';
 import { reportKernleBench, runKernleBench } from './kernle-bench';
 import { reportInteropBench, runInteropBench } from './interop-bench';
+import { reportSearchBench, runSearchBench } from './search-bench';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 
@@ -71,6 +75,7 @@ interface Args {
   /** `--kernle`: null when absent; `{path: undefined}` for a generated database. */
   kernle: { path: string | undefined } | null;
   interopOnly: boolean;
+  searchOnly: boolean;
   seed: number;
   reps: number;
 }
@@ -100,6 +105,7 @@ function parse(argv: string[]): Args {
       timeline: { type: 'boolean' },
       lineage: { type: 'boolean' },
       interop: { type: 'boolean' },
+      search: { type: 'boolean' },
     },
   });
   const whole = (text: string, what: string) => {
@@ -121,6 +127,7 @@ function parse(argv: string[]): Args {
     lineageOnly: values.lineage ?? false,
     kernle: kernleOption(values.kernle ?? false, positionals),
     interopOnly: values.interop ?? false,
+    searchOnly: values.search ?? false,
     seed: values.seed === undefined ? DEFAULT_SEED : whole(values.seed, '--seed'),
     reps: values.reps === undefined ? (values.quick ? 40 : 200) : whole(values.reps, '--reps'),
   };
@@ -232,10 +239,12 @@ async function main(): Promise<void> {
     return;
   }
   if (args.interopOnly) {
-    // Only the smallest size is generated when missing (the 1M mind takes tens of minutes): larger ones join when cached.
-    const smallest = Math.min(...args.sizes);
-    const minds = args.sizes.filter((size) => size === smallest || existsSync(cachedMindPath(size, args.seed))).map((size) => ({ size, path: mindFor(size, args.seed).path }));
+    const minds = cachedSizes(args).map((size) => ({ size, path: mindFor(size, args.seed).path }));
     reportInteropBench(runInteropBench({ minds, imports: 3 }), machine);
+    return;
+  }
+  if (args.searchOnly) {
+    reportSearchBench(cachedSizes(args).map((size) => runSearchBench({ path: mindFor(size, args.seed).path, size, seed: args.seed, reps: args.reps })), machine);
     return;
   }
   if (args.trustOnly) {
@@ -290,6 +299,12 @@ async function main(): Promise<void> {
     const size = largestGenerated(args);
     reportLiveBench(await runLiveBench({ mindPath: mindFor(size, args.seed).path, size }), machine);
   }
+}
+
+/** The sizes asked for whose minds are cached, and the smallest in any case (generated when missing: the 1M mind takes tens of minutes). */
+function cachedSizes(args: Args): number[] {
+  const smallest = Math.min(...args.sizes);
+  return args.sizes.filter((size) => size === smallest || existsSync(cachedMindPath(size, args.seed)));
 }
 
 /** The largest size asked for; with --live alone, 100,000 stands in for a large mind never generated. */
