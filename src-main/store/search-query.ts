@@ -93,12 +93,13 @@ export function searchMemoryHits(db: Db, text: string, limit: number): SearchPag
  * index for by merging the postings of every word that starts with it.
  */
 function planSearch(db: Db, typed: readonly SearchTerm[]): { terms: SearchTerm[]; ranking: SearchRanking } | null {
-  if (typed.length === 0) return null;
-  const terms = typed.map((term) =>
-    term.prefix && term.word.length > INDEXED_PREFIX_LENGTH && postingsUpTo(db, { word: term.word, prefix: false }, RANKING_BUDGET) > RANKING_BUDGET
-      ? { word: term.word, prefix: false }
-      : term,
-  );
+  const last = typed[typed.length - 1];
+  if (last === undefined) return null;
+  if (last.prefix && last.word.length > INDEXED_PREFIX_LENGTH) {
+    const asWord = { word: last.word, prefix: false };
+    if (postingsUpTo(db, asWord, RANKING_BUDGET) > RANKING_BUDGET) return { terms: [...typed.slice(0, -1), asWord], ranking: 'newest' };
+  }
+  const terms = [...typed];
   let budget = RANKING_BUDGET;
   for (const term of terms) {
     const postings = postingsUpTo(db, term, budget);
