@@ -63,11 +63,11 @@ function exhaustiveRanking(match: string, limit: number): { id: string; score: n
     .map((hit) => ({ id: idOfSeq(hit.seq), score: hit.score }));
 }
 
-/** What search promises when the words are too common to rank: the newest `pool` matches, best tier first, then newest. */
+/** What search promises when the words are too common to rank: the newest 2× the page (at least 100) matches, best tier first, then newest. */
 function newestRanking(match: string, limit: number): { id: string; score: number }[] {
   const newest = store.db.prepare('SELECT rowid AS seq FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rowid DESC').all(match) as { seq: number }[];
   return newest
-    .slice(0, Math.max(200, limit * 10))
+    .slice(0, Math.max(100, limit * 2))
     .map((hit) => ({ seq: hit.seq, score: TIER_BOOST[tierOfSeq(hit.seq)] }))
     .sort((a, b) => b.score - a.score || b.seq - a.seq)
     .slice(0, limit)
@@ -116,6 +116,7 @@ describe('search past the ranking budget', () => {
       const page = found(query);
       expect(page.ranking, query).toBe('newest');
       expect(page.hits, query).toEqual(newestRanking(match, 50));
+      expect(found(query, 7).hits, `${query}, 7`).toEqual(newestRanking(match, 7));
     }
   });
 

@@ -49,8 +49,8 @@ export interface SearchPage {
  * bm25 picks a pool (10× the page, at least 200) and the tier boost re-ranks within it, so a
  * grounded memory a few bm25 places down still surfaces above a hypothesis (boosts differ by at
  * most 4×). Commoner words would cost a walk of every match (90 ms for `dep` in a million
- * memories), so their pool is the newest matches instead: FTS5 walks the postings newest first and
- * stops there. Either way the costly parts run for the returned page only: the page's columns
+ * memories), so their pool is the newest matches instead (`newestPool`): FTS5 walks the postings
+ * newest first and stops there. Either way the costly parts run for the returned page only: the page's columns
  * (raw arrays, not row objects) and indexed texts are read by rowid, and the snippets are cut from
  * those texts in JavaScript (`fts-snippet.ts`: FTS5's `snippet()` would run the match again).
  */
@@ -59,9 +59,11 @@ export function searchMemoryHits(db: Db, text: string, limit: number): SearchPag
   const plan = planSearch(db, typed);
   if (plan === null) return { hits: [], ranking: 'relevance', terms: typed };
   const match = allTermsExpression(plan.terms);
-  const rows = stmt(db, plan.ranking === 'relevance' ? RELEVANCE_SQL : NEWEST_SQL)
-    .raw()
-    .all({ match, pool: Math.max(200, limit * 10), limit }) as unknown[][];
+  const rows = (
+    plan.ranking === 'relevance'
+      ? stmt(db, RELEVANCE_SQL).raw().all({ match, pool: Math.max(200, limit * 10), limit })
+      : stmt(db, NEWEST_SQL).raw().all({ match, pool: newestPool(limit), limit })
+  ) as unknown[][];
   const terms = queryTermsOf(match);
   const hits = rows.map((values) => ({
     memory: {
@@ -109,6 +111,13 @@ function planSearch(db: Db, typed: readonly SearchTerm[]): { terms: SearchTerm[]
   }
   return { terms, ranking: 'relevance' };
 }
+
+/**
+ * How many of the newest matches the tier orders when the words are too common to rank: twice the
+ * page (at least 100). Each costs a read of its memory's row; the pool only lifts the better-founded
+ * of the latest matches to the top, so it need not be as wide as a relevance pool.
+ */
+export const newestPool = (limit: number): number => Math.max(100, limit * 2);
 
 /** How many memories hold a term, counted up to `cap + 1` (enough to know it is more than `cap`). */
 function postingsUpTo(db: Db, term: SearchTerm, cap: number): number {
