@@ -26,6 +26,9 @@
  *                            lineage, the uncertain list, search and a belief's history against Kernle's SDK
  *   --fuzz                   only the contract fuzz (src-main/host/contract-fuzz) at --reps times the test's size
  *                            (default 10), --seed N: calls, answers by code, latency, lock waits → bench/results/fuzz.json
+ *   --search                 only the search bench: memories.search by kind of query (commonest words, two of them,
+ *                            2- and 3-letter prefixes, rare words, the typical mix) at each size whose mind is cached
+ *                            (the smallest generated first when missing), in a copy (opening may migrate it) → bench/results/search.json
  *   --interop                only the interop bench: Mindloom JSON export of each size whose mind is cached
  *                            (the smallest generated first when missing), and 3 imports of the smallest into a fresh mind
  * Prints a table per size and writes bench/results/store-<N>.json; then the consolidation
@@ -58,6 +61,7 @@ import { reportLineageBench, runLineageBench } from './lineage-bench';
 import { reportKernleBench, runKernleBench } from './kernle-bench';
 import { reportInteropBench, runInteropBench } from './interop-bench';
 import { runFuzzBench } from './fuzz-bench';
+import { reportSearchBench, runSearchBench } from './search-bench';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 
@@ -82,6 +86,7 @@ interface Args {
   /** --fuzz: the fuzz's scale (--reps, default 10) and seed (--seed, default 27). */
   fuzz: { scale: number; seed: number } | null;
   reflectOnly: boolean;
+  searchOnly: boolean;
   seed: number;
   reps: number;
 }
@@ -113,6 +118,7 @@ function parse(argv: string[]): Args {
       interop: { type: 'boolean' },
       fuzz: { type: 'boolean' },
       reflect: { type: 'boolean' },
+      search: { type: 'boolean' },
     },
   });
   const whole = (text: string, what: string) => {
@@ -136,6 +142,7 @@ function parse(argv: string[]): Args {
     interopOnly: values.interop ?? false,
     fuzz: values.fuzz ? { scale: values.reps === undefined ? 10 : whole(values.reps, '--reps'), seed: values.seed === undefined ? 27 : whole(values.seed, '--seed') } : null,
     reflectOnly: values.reflect ?? false,
+    searchOnly: values.search ?? false,
     seed: values.seed === undefined ? DEFAULT_SEED : whole(values.seed, '--seed'),
     reps: values.reps === undefined ? (values.quick ? 40 : 200) : whole(values.reps, '--reps'),
   };
@@ -251,15 +258,17 @@ async function main(): Promise<void> {
     return;
   }
   if (args.interopOnly) {
-    // Only the smallest size is generated when missing (the 1M mind takes tens of minutes): larger ones join when cached.
-    const smallest = Math.min(...args.sizes);
-    const minds = args.sizes.filter((size) => size === smallest || existsSync(cachedMindPath(size, args.seed))).map((size) => ({ size, path: mindFor(size, args.seed).path }));
+    const minds = cachedSizes(args).map((size) => ({ size, path: mindFor(size, args.seed).path }));
     reportInteropBench(runInteropBench({ minds, imports: 3 }), machine);
     return;
   }
   if (args.reflectOnly) {
     const size = Math.min(...args.sizes);
     reportReflectBench(await runReflectBench({ mindPath: mindFor(size, args.seed).path, size, seed: args.seed, reps: Math.min(args.reps, 30) }), machine);
+    return;
+  }
+  if (args.searchOnly) {
+    reportSearchBench(cachedSizes(args).map((size) => runSearchBench({ path: mindFor(size, args.seed).path, size, seed: args.seed, reps: args.reps })), machine);
     return;
   }
   if (args.trustOnly) {
@@ -314,6 +323,12 @@ async function main(): Promise<void> {
     const size = largestGenerated(args);
     reportLiveBench(await runLiveBench({ mindPath: mindFor(size, args.seed).path, size }), machine);
   }
+}
+
+/** The sizes asked for whose minds are cached, and the smallest in any case (generated when missing: the 1M mind takes tens of minutes). */
+function cachedSizes(args: Args): number[] {
+  const smallest = Math.min(...args.sizes);
+  return args.sizes.filter((size) => size === smallest || existsSync(cachedMindPath(size, args.seed)));
 }
 
 /** The largest size asked for; with --live alone, 100,000 stands in for a large mind never generated. */

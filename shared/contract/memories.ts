@@ -54,7 +54,8 @@ export const ListPageSchema = z.object({
 export type ListPage = z.output<typeof ListPageSchema>;
 
 export const SearchRequestSchema = z.strictObject({
-  query: z.string().trim().min(1, 'A search needs some words.').max(1_000),
+  // Long pastes are searched by their first words (the response's note says so), not refused.
+  query: z.string().trim().min(1, 'A search needs some words.').max(10_000),
   limit: z.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
 });
 
@@ -83,7 +84,16 @@ export const SearchResultSchema = MemorySummarySchema.pick({
 });
 export type SearchResult = z.output<typeof SearchResultSchema>;
 
-export const SearchResponseSchema = z.object({ items: z.array(SearchResultSchema) });
+export const SearchResponseSchema = z.object({
+  items: z.array(SearchResultSchema),
+  /**
+   * `relevance`: bm25 over every match × tier boost. `newest`: the words are too common to rank
+   * (more than 5,000 matches among them): the newest memories holding them all, best tier first.
+   */
+  ranking: z.enum(['relevance', 'newest']),
+  /** How the query was read, when a person should know: no words in it, words left out, words too common to rank. */
+  note: z.string().nullable(),
+});
 
 export const GetMemoryRequestSchema = z.strictObject({
   id: memoryId,

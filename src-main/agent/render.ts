@@ -29,6 +29,15 @@ export function memoryLine(m: MemorySummary): string {
   return `[${m.type}] ${clip(m.content)} — ${m.id} (${qualifiers(m)})`;
 }
 
+/**
+ * A recall's hits as the agent reads them, each with why it came back (the MCP `recall` tool and
+ * `mindloom recall` print the same text).
+ */
+export function recallText(query: string, hits: readonly { memory: MemorySummary; why: string }[]): string {
+  if (hits.length === 0) return `Nothing in memory matches "${clip(query, 200)}".`;
+  return hits.map((hit, i) => `${i + 1}. ${memoryLine(hit.memory)}\n   why: ${hit.why}`).join('\n');
+}
+
 export function contradictionLine(c: ContradictionView): string {
   const settled = c.status === 'open' ? '' : ` as ${c.resolution ?? '?'}${c.resolvedBy === null ? '' : ` by ${c.resolvedBy}`}`;
   return `${c.id} (${c.kind}, ${c.status}${settled}): ${c.a.id} "${clip(c.a.content, 160)}" ⟷ ${c.b.id} "${clip(c.b.content, 160)}"`;

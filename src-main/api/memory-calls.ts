@@ -6,7 +6,7 @@ import { getHistory } from '../mind/history';
 import { archiveMemory, restoreMemory, setProtected } from '../mind/lifecycle';
 import { listMemories } from '../mind/list';
 import { getMemoryView, type MemoryView } from '../mind/memory-view';
-import { searchMemories } from '../mind/search';
+import { searchMind } from '../mind/search';
 import type { ApiContext, HandlerSlice } from './handler-table';
 import { highlightedSnippet } from './snippet';
 
@@ -37,9 +37,10 @@ export function memoryCalls(ctx: ApiContext): HandlerSlice<MemoryCall> {
 
   return {
     'memories.list': (request) => listMemories(mind(), { ...request, asOf: epochMs(request.asOf) }),
-    'memories.search': ({ query, limit }) => ({
-      items: searchMemories(mind(), query, { limit }).map((hit) => ({ ...hit, snippet: highlightedSnippet(hit.snippet) })),
-    }),
+    'memories.search': ({ query, limit }) => {
+      const page = searchMind(mind(), query, { limit });
+      return { ...page, items: page.items.map((hit) => ({ ...hit, snippet: highlightedSnippet(hit.snippet) })) };
+    },
     'memories.get': ({ id, asOf }) => getMemoryView(mind(), id, { asOf: epochMs(asOf) }),
     'memories.history': ({ id, limit }) => getHistory(mind(), id, { limit, newestFirst: true }),
     'memories.edit': ({ id, expectedVersion, ...edit }) => {

@@ -326,6 +326,30 @@ describe('migrations', () => {
     );
   });
 
+  it('0013_search_prefix_index rebuilds the full-text index with 2-, 3- and 4-character prefix indexes, keeping its rows, secure-delete and triggers', () => {
+    migratedFrom(
+      13,
+      (older) => {
+        insertMemory(older, memoryRow({ id: 'nt_deploy', content: 'Deploying the billing service on Friday' }));
+        insertMemory(older, memoryRow({ id: 'nt_tea', content: 'Tea is brewed at 80 degrees' }));
+      },
+      (store) => {
+        const { sql } = store.db.prepare(`SELECT sql FROM sqlite_master WHERE name = 'memories_fts'`).get() as { sql: string };
+        expect(sql).toMatch(/prefix = '2 3 4'/);
+        expect(store.db.prepare(`SELECT v FROM memories_fts_config WHERE k = 'secure-delete'`).get()).toEqual({ v: 1 });
+        const matches = (expression: string) =>
+          (store.db.prepare(`SELECT m.id FROM memories_fts f JOIN memories m ON m.seq = f.rowid WHERE memories_fts MATCH ? ORDER BY m.id`).all(expression) as { id: string }[]).map((r) => r.id);
+        expect(matches('"de"*')).toEqual(['nt_deploy', 'nt_tea']);
+        expect(matches('"depl"*')).toEqual(['nt_deploy']);
+        expect(matches('"brewed"')).toEqual(['nt_tea']);
+        // The triggers on memories still feed the rebuilt index.
+        insertMemory(store.db, memoryRow({ id: 'nt_later', content: 'Deployment freeze in December' }));
+        expect(matches('"depl"*')).toEqual(['nt_deploy', 'nt_later']);
+        expect(store.db.prepare(`SELECT count(*) AS n FROM sqlite_master WHERE name = 'memories_fts_rebuild'`).get()).toEqual({ n: 0 });
+      },
+    );
+  });
+
   it('replayed on an empty database, match the committed schema snapshot', async () => {
     await expect(schemaOf()).toMatchFileSnapshot('./__snapshots__/schema.sql');
   });

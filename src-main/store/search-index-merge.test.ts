@@ -7,7 +7,7 @@ import { mergeSearchIndexAfterBulkWrite } from './search-index-merge';
 import { memoryRow } from './store-test-support';
 
 const segments = (db: Db) => (db.prepare('SELECT count(DISTINCT segid) AS n FROM memories_fts_idx').get() as { n: number }).n;
-const found = (db: Db, words: string) => searchMemoryHits(db, words, 100).map((hit) => hit.memory.id);
+const found = (db: Db, words: string) => searchMemoryHits(db, words, 100).hits.map((hit) => hit.memory.id);
 
 describe('merging the search index after a bulk write', () => {
   it('merges only when the write brought at least half the mind, and finds the same memories after', () => {

@@ -1,7 +1,7 @@
 /** Full-text search ranked by bm25 × tier boost. */
 import { TIER_BOOST } from '../../shared/rules/tiers';
 import type { Db } from './connection';
-import { ftsMatchExpression, phrasesAllExpression, phrasesAnyExpression } from './fts-expression';
+import { allTermsExpression, ftsMatchExpression, INDEXED_PREFIX_LENGTH, phrasesAllExpression, phrasesAnyExpression, type SearchTerm, searchTerms, termExpression } from './fts-expression';
 import { markedSnippet, queryTermsOf } from './fts-snippet';
 import { type MemoryRecord, type MemoryRow, toRecord } from './memory-record';
 import { stmt } from './statements';
@@ -24,26 +24,48 @@ export interface SearchHit {
 }
 
 /**
- * bm25 picks a candidate pool; the tier boost re-ranks within it. The pool is wide (10× the page,
- * at least 200) so a grounded memory a few bm25 places down still surfaces above a hypothesis:
- * boosts differ by at most 4×.
- *
- * One statement, and the costly parts run for the returned page only: the pool is ranked on bm25
- * and tier alone (SQLite sorts on `bm25()`: FTS5's own `ORDER BY rank` prepares a nested statement
- * per query), then the page's columns (raw arrays, not row objects) and indexed texts are read by
- * rowid, and the snippets are cut from those texts in JavaScript (`fts-snippet.ts`: FTS5's
- * `snippet()` would run the match again and cost as much as the rest). `LIMIT +@n`, not
- * `LIMIT @n`: SQLite's planner reads a bare parameter limit's value, and then re-prepares the
- * statement at every run to read it again.
+ * How many postings a search may rank exhaustively: its words' matches, counted word by word
+ * (a word in three memories and one in four thousand make 4,003). bm25 costs every one of them:
+ * FTS5 counts each word's matches for its weight, then scores every row that holds them all. Up
+ * to here (a few milliseconds) a search is ranked exactly, by bm25 over every match × tier.
  */
-export function searchMemoryHits(db: Db, text: string, limit: number, mode: 'all' | 'any' = 'all'): SearchHit[] {
-  const match = ftsMatchExpression(text, mode);
-  if (match === null) return [];
-  const rows = stmt(db, SEARCH_SQL)
-    .raw()
-    .all({ match, pool: Math.max(200, limit * 10), limit }) as unknown[][];
+export const RANKING_BUDGET = 5_000;
+
+/**
+ * `relevance`: bm25 over every match × the tier boost. `newest`: the words are too common to rank
+ * within the budget; the hits are the newest memories holding them all, best tier first.
+ */
+export type SearchRanking = 'relevance' | 'newest';
+
+export interface SearchPage {
+  hits: SearchHit[];
+  ranking: SearchRanking;
+  /** The words searched, as FTS5 was asked for them (the last one possibly a prefix). */
+  terms: SearchTerm[];
+}
+
+/**
+ * A page of hits. Words whose matches fit the ranking budget are ranked as they always were:
+ * bm25 picks a pool (10× the page, at least 200) and the tier boost re-ranks within it, so a
+ * grounded memory a few bm25 places down still surfaces above a hypothesis (boosts differ by at
+ * most 4×). Commoner words would cost a walk of every match (90 ms for `dep` in a million
+ * memories), so their pool is the newest matches instead (`newestPool`): FTS5 walks the postings
+ * newest first and stops there. Either way the costly parts run for the returned page only: the page's columns
+ * (raw arrays, not row objects) and indexed texts are read by rowid, and the snippets are cut from
+ * those texts in JavaScript (`fts-snippet.ts`: FTS5's `snippet()` would run the match again).
+ */
+export function searchMemoryHits(db: Db, text: string, limit: number): SearchPage {
+  const typed = searchTerms(text);
+  const plan = planSearch(db, typed);
+  if (plan === null) return { hits: [], ranking: 'relevance', terms: typed };
+  const match = allTermsExpression(plan.terms);
+  const rows = (
+    plan.ranking === 'relevance'
+      ? stmt(db, RELEVANCE_SQL).raw().all({ match, pool: Math.max(200, limit * 10), limit })
+      : stmt(db, NEWEST_SQL).raw().all({ match, pool: newestPool(limit), limit })
+  ) as unknown[][];
   const terms = queryTermsOf(match);
-  return rows.map((values) => ({
+  const hits = rows.map((values) => ({
     memory: {
       id: values[0] as string,
       type: values[1] as MemoryRecord['type'],
@@ -61,23 +83,86 @@ export function searchMemoryHits(db: Db, text: string, limit: number, mode: 'all
     score: values[12] as number,
     snippet: markedSnippet(values[13] as string, terms),
   }));
+  return { hits, ranking: plan.ranking, terms: plan.terms };
+}
+
+/**
+ * How to ask for the words: counts each word's matches, each count stopping where the budget
+ * left would be exceeded (a walk of at most RANKING_BUDGET postings in all, about 0.3 ms). Null
+ * when a word matches nothing (then nothing holds them all). A last word longer than the prefix
+ * index that is itself a word held by more memories than the budget matches as that word: its
+ * longer forms would not make the newest matches any fuller, and FTS5 answers a prefix it has no
+ * index for by merging the postings of every word that starts with it.
+ */
+function planSearch(db: Db, typed: readonly SearchTerm[]): { terms: SearchTerm[]; ranking: SearchRanking } | null {
+  const last = typed[typed.length - 1];
+  if (last === undefined) return null;
+  if (last.prefix && last.word.length > INDEXED_PREFIX_LENGTH) {
+    const asWord = { word: last.word, prefix: false };
+    if (postingsUpTo(db, asWord, RANKING_BUDGET) > RANKING_BUDGET) return { terms: [...typed.slice(0, -1), asWord], ranking: 'newest' };
+  }
+  const terms = [...typed];
+  let budget = RANKING_BUDGET;
+  for (const term of terms) {
+    const postings = postingsUpTo(db, term, budget);
+    if (postings === 0) return null;
+    budget -= postings;
+    if (budget < 0) return { terms, ranking: 'newest' };
+  }
+  return { terms, ranking: 'relevance' };
+}
+
+/**
+ * How many of the newest matches the tier orders when the words are too common to rank: twice the
+ * page (at least 100). Each costs a read of its memory's row; the pool only lifts the better-founded
+ * of the latest matches to the top, so it need not be as wide as a relevance pool.
+ */
+export const newestPool = (limit: number): number => Math.max(100, limit * 2);
+
+/** How many memories hold a term, counted up to `cap + 1` (enough to know it is more than `cap`). */
+function postingsUpTo(db: Db, term: SearchTerm, cap: number): number {
+  return (stmt(db, 'SELECT count(*) AS n FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH @match LIMIT +@cap)').get({ match: termExpression(term), cap: cap + 1 }) as { n: number }).n;
 }
 
 const TIER_BOOST_SQL = `CASE m.tier WHEN 'grounded' THEN ${TIER_BOOST.grounded} WHEN 'observed' THEN ${TIER_BOOST.observed}
   WHEN 'inferred' THEN ${TIER_BOOST.inferred} ELSE ${TIER_BOOST.hypothesis} END`;
 
-const SEARCH_SQL = `
-  WITH hits AS (
-    SELECT rowid AS seq, bm25(memories_fts) AS bm25 FROM memories_fts WHERE memories_fts MATCH @match
-    ORDER BY bm25, rowid LIMIT +@pool),
-  page AS MATERIALIZED (
-    SELECT m.seq AS seq, -hits.bm25 * ${TIER_BOOST_SQL} AS score FROM hits JOIN memories m ON m.seq = hits.seq
-    WHERE m.status != 'forgotten' ORDER BY score DESC, m.seq LIMIT +@limit)
+/**
+ * The page's rows, read by rowid for the `page` a ranking picked (`seq`, `score`), in its order.
+ * `LIMIT +@n`, not `LIMIT @n`: SQLite's planner reads a bare parameter limit's value, and then
+ * re-prepares the statement at every run to read it again.
+ */
+const pageSql = (rank: string, order: string) => `
+  WITH ${rank}
   SELECT m.id, m.type, m.tier, m.status, m.review_status, m.version, m.content, m.confidence, m.protected,
     m.created_at, m.last_verified_at, m.last_reinforced_at, page.score, f.text
   FROM page CROSS JOIN memories m CROSS JOIN memories_fts f
   WHERE m.seq = page.seq AND f.rowid = page.seq
-  ORDER BY page.score DESC, page.seq`;
+  ORDER BY ${order}`;
+
+/**
+ * The pool ranked on bm25 and tier alone (SQLite sorts on `bm25()`: FTS5's own `ORDER BY rank`
+ * prepares a nested statement per query).
+ */
+const RELEVANCE_SQL = pageSql(
+  `hits AS (
+    SELECT rowid AS seq, bm25(memories_fts) AS bm25 FROM memories_fts WHERE memories_fts MATCH @match
+    ORDER BY bm25, rowid LIMIT +@pool),
+  page AS MATERIALIZED (
+    SELECT m.seq AS seq, -hits.bm25 * ${TIER_BOOST_SQL} AS score FROM hits JOIN memories m ON m.seq = hits.seq
+    WHERE m.status != 'forgotten' ORDER BY score DESC, m.seq LIMIT +@limit)`,
+  'page.score DESC, page.seq',
+);
+
+/** The newest matches (no bm25: it would count every match of each word), best tier first, then newest; the score is the tier boost. */
+const NEWEST_SQL = pageSql(
+  `newest AS (
+    SELECT rowid AS seq FROM memories_fts WHERE memories_fts MATCH @match ORDER BY rowid DESC LIMIT +@pool),
+  page AS MATERIALIZED (
+    SELECT m.seq AS seq, ${TIER_BOOST_SQL} AS score FROM newest JOIN memories m ON m.seq = newest.seq
+    WHERE m.status != 'forgotten' ORDER BY score DESC, m.seq DESC LIMIT +@limit)`,
+  'page.score DESC, page.seq DESC',
+);
 
 /**
  * Active beliefs that share a content term with a statement AND contain one of the opposing

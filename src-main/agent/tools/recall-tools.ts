@@ -10,7 +10,7 @@ import { recordAccess } from '../../mind/access';
 import { DEFAULT_PACK_SECTION, MAX_PACK_SECTION, contextPack } from '../../mind/context-pack';
 import { getMemoryView } from '../../mind/memory-view';
 import { DEFAULT_RECALL_LIMIT, MAX_RECALL_LIMIT, recall } from '../../mind/recall';
-import { clip, contradictionLine, memoryCard, memoryLine, section } from '../render';
+import { clip, contradictionLine, memoryCard, memoryLine, recallText, section } from '../render';
 import { readMemoryCard } from '../resources';
 import { ContradictionViewSchema, memoryIdInput, PackEntrySchema, RecallHitSchema } from '../schemas';
 import { type AgentTool, defineTool } from '../tool';
@@ -41,11 +41,7 @@ export const recallTool = defineTool({
   async run(args, ctx) {
     const result = recall(ctx.mind, { query: args.query, limit: args.limit, types: args.types }, { actor: ctx.actor(), meaning: await ctx.meaning(args.query) });
     const hits = result.hits.map((hit) => ({ tag: hit.memory.type, ...hit }));
-    const text =
-      hits.length === 0
-        ? `Nothing in memory matches "${clip(args.query, 200)}".`
-        : hits.map((hit, i) => `${i + 1}. ${memoryLine(hit.memory)}\n   why: ${hit.why}`).join('\n');
-    return { text, data: { query: args.query, searched: result.search, hits } };
+    return { text: recallText(args.query, hits), data: { query: args.query, searched: result.search, hits } };
   },
 });
 

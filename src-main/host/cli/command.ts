@@ -34,7 +34,7 @@ interface CommandBase {
 /** Works on an existing mind, which `main` opens (mustExist) and closes around it. */
 export interface MindCommand extends CommandBase {
   kind: 'mind';
-  run(mind: Mind, input: CommandInput): string;
+  run(mind: Mind, input: CommandInput): string | Promise<string>;
 }
 
 /** Manages mind files itself (`init`, `generate`). `mindPath` is `--mind` or MINDLOOM_MIND, if given. */

@@ -51,7 +51,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<string> {
   if (command.kind === 'file') return command.run({ ...input, mindPath });
   const mind = openCliMind(requireMindPath(mindPath), io);
   try {
-    return command.run(mind, input);
+    // Awaited here, so an asynchronous command (recall) finishes before its mind closes.
+    return await command.run(mind, input);
   } finally {
     mind.close();
   }

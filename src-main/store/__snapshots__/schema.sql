@@ -238,7 +238,7 @@ CREATE TABLE `memories` (
 );
 
 -- table memories_fts
-CREATE VIRTUAL TABLE memories_fts USING fts5(text, tokenize = 'porter unicode61');
+CREATE VIRTUAL TABLE memories_fts USING fts5(text, tokenize = 'porter unicode61', prefix = '2 3 4');
 
 -- table memories_fts_config
 CREATE TABLE 'memories_fts_config'(k PRIMARY KEY, v) WITHOUT ROWID;

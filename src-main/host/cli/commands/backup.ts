@@ -60,10 +60,10 @@ export const restoreCommand: FileCommand = {
   },
 };
 
-function restoreMemory(input: CommandInput & { mindPath: string | null }): string {
+async function restoreMemory(input: CommandInput & { mindPath: string | null }): Promise<string> {
   const mind = openCliMind(requireMindPath(input.mindPath), input.io);
   try {
-    return restoreMemoryCommand.run(mind, input);
+    return await restoreMemoryCommand.run(mind, input);
   } finally {
     mind.close();
   }

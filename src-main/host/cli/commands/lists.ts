@@ -1,6 +1,6 @@
 /** Listings for a person at a terminal (a table) or a script (--json): search, uncertain, orphans. */
 import { listOrphans, listUncertain } from '../../../mind/attention';
-import { searchMemories } from '../../../mind/search';
+import { searchMind } from '../../../mind/search';
 import { MATCH_CLOSE, MATCH_OPEN } from '../../../../shared/search-marks';
 import type { MindCommand } from '../command';
 import { memoryTable } from '../memory-table';
@@ -17,13 +17,19 @@ export const searchCommand: MindCommand = {
   kind: 'mind',
   name: 'search',
   usage: 'search QUERY [--limit N]',
-  summary: 'Full-text search, ranked by relevance × tier.',
+  summary: 'Full-text search, ranked by relevance × tier (words too common to rank: the newest matches, best tier first); the last word is a prefix.',
   positionals: ['QUERY'],
   options: { ...LIMIT },
   run(mind, input) {
-    const results = searchMemories(mind, input.args[0] as string, { limit: input.options.integer('limit') });
-    const readable = results.map((result) => ({ ...result, snippet: bracketMatches(result.snippet) }));
-    return input.json ? json(readable) : memoryTable(readable, 'No matches.');
+    const page = searchMind(mind, input.args[0] as string, { limit: input.options.integer('limit') });
+    const readable = page.items.map((result) => ({ ...result, snippet: bracketMatches(result.snippet) }));
+    // JSON stays the list a script reads; the note goes where a person sees it.
+    if (input.json) {
+      if (page.note !== null) input.io.stderr.write(`mindloom search: ${page.note}\n`);
+      return json(readable);
+    }
+    const listed = memoryTable(readable, 'No matches.');
+    return page.note === null ? listed : `${listed}\n(${page.note})`;
   },
 };
 

@@ -14,6 +14,7 @@ import { initCommand } from './init';
 import { contradictionsCommand } from './contradictions';
 import { reviewCommand, undoCommand } from './editing';
 import { orphansCommand, searchCommand, uncertainCommand } from './lists';
+import { recallCommand } from './recall';
 import { historyCommand, lineageCommand, showCommand, statsCommand } from './read';
 import { serveCommand } from './serve';
 import { timelineCommand } from './timeline';
@@ -49,6 +50,7 @@ export const COMMANDS: readonly Command[] = [
   diffCommand,
   timelineCommand,
   searchCommand,
+  recallCommand,
   uncertainCommand,
   orphansCommand,
   contradictionsCommand,

@@ -1,0 +1,97 @@
+/**
+ * `npm run bench -- --search`: `memories.search` at each cached size, by the kind of query that
+ * used to cost most: the mind's commonest words, two of them together, the 2- and 3-letter prefixes
+ * a person types on the way to them, rare words, the store bench's typical mix, and words cut off
+ * mid-way (5 letters of a long common word). Queries come from the index's own vocabulary, so a
+ * run of older code on the same mind asks the same ones. Runs in a copy of the cached mind: opening
+ * may migrate it (timed), and the cache stays as the generator left it.
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openMind } from '../src-main/mind/mind';
+import { searchMemories } from '../src-main/mind/search';
+import { indexedWords } from '../src-main/store/search-vocabulary';
+import { measure, type Timing } from './measure';
+import { searchQueries } from './search-queries';
+
+const benchDir = dirname(fileURLToPath(import.meta.url));
+
+export interface SearchBenchResult {
+  size: number;
+  /** Opening the copy, which migrates it when the code is newer than the cache. */
+  openMs: number;
+  timings: Timing[];
+  queries: Record<string, string[]>;
+}
+
+const QUERIES_PER_KIND = 20;
+const isWord = (word: string) => /^[a-z]+$/.test(word);
+
+/** The queries of each kind, drawn from the words the mind holds (deterministic for a given mind). */
+export function searchBenchQueries(words: readonly { word: string; memories: number }[], seed: number, size: number): Record<string, string[]> {
+  const common = words.filter((w) => isWord(w.word) && w.word.length >= 2).map((w) => w.word);
+  const commonest = common.slice(0, QUERIES_PER_KIND);
+  const pairs = Array.from({ length: QUERIES_PER_KIND }, (_, i) => `${common[i % 10]} ${common[10 + ((i * 7) % 20)]}`);
+  const prefixes = (n: number) => [...new Set(common.filter((w) => w.length > n).map((w) => w.slice(0, n)))].slice(0, QUERIES_PER_KIND);
+  const rare = words.filter((w) => isWord(w.word) && w.word.length >= 5 && w.memories >= 3 && w.memories <= 50);
+  const step = Math.max(1, Math.floor(rare.length / QUERIES_PER_KIND));
+  return {
+    'common word': commonest,
+    'two common words': pairs,
+    '2-letter prefix': prefixes(2),
+    '3-letter prefix': prefixes(3),
+    'rare word': rare.filter((_, i) => i % step === 0).slice(0, QUERIES_PER_KIND).map((w) => w.word),
+    'typical mix (store bench)': searchQueries(seed, size, 200),
+    'word cut at 5 letters': [...new Set(common.filter((w) => w.length >= 8).map((w) => w.slice(0, 5)))].filter((p) => !common.includes(p)).slice(0, QUERIES_PER_KIND),
+  };
+}
+
+export function runSearchBench(options: { path: string; size: number; seed: number; reps: number }): SearchBenchResult {
+  // A folder of its own: a migration leaves its backup of the copy beside it, and all of it goes afterwards.
+  const folder = mkdtempSync(join(tmpdir(), 'mindloom-search-bench-'));
+  const copy = join(folder, 'mind.mind');
+  copyFileSync(options.path, copy);
+  try {
+    const opened = performance.now();
+    const mind = openMind(copy, { mustExist: true });
+    const openMs = performance.now() - opened;
+    try {
+      const queries = searchBenchQueries(indexedWords(mind.store.db), options.seed, options.size);
+      const timings = Object.entries(queries).map(([kind, list]) =>
+        measure({
+          name: kind,
+          reps: Math.max(options.reps, list.length),
+          input: (i) => list[((i % list.length) + list.length) % list.length] as string,
+          run: (query) => searchMemories(mind, query, { limit: 50 }),
+          sizeOf: (hits) => (hits as unknown[]).length,
+        }),
+      );
+      return { size: options.size, openMs, timings, queries };
+    } finally {
+      mind.close();
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** Search's target at every size the issue names: p95 under 10 ms. */
+export const SEARCH_TARGET_MS = 10;
+
+export function reportSearchBench(results: readonly SearchBenchResult[], machine: Record<string, unknown>): void {
+  const ms = (value: number) => value.toFixed(2).padStart(9);
+  for (const result of results) {
+    const header = `${`search @ ${result.size.toLocaleString('en')} memories`.padEnd(34)}${'median'.padStart(9)}${'p95'.padStart(9)}${'target'.padStart(9)}  ${''.padEnd(6)}${'reps'.padStart(6)}${'hits'.padStart(9)}`;
+    const rows = result.timings.map(
+      (t) =>
+        `${t.name.padEnd(34)}${ms(t.medianMs)}${ms(t.p95Ms)}${`< ${SEARCH_TARGET_MS}`.padStart(9)}  ${(t.p95Ms < SEARCH_TARGET_MS ? 'PASS' : 'MISS').padEnd(6)}${String(t.reps).padStart(6)}${String(t.meanSize ?? '').padStart(9)}`,
+    );
+    process.stdout.write(`\n${header}\n${'-'.repeat(header.length)}\n${rows.join('\n')}\n(opening the copy, migrations included: ${(result.openMs / 1000).toFixed(1)} s)\n`);
+  }
+  const out = join(benchDir, 'results', 'search.json');
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), machine, targetMs: SEARCH_TARGET_MS, results }, null, 2)}\n`);
+  process.stdout.write(`wrote ${relative(process.cwd(), out)}\n`);
+}
