@@ -8,7 +8,8 @@
 import { MindError } from '../../shared/errors';
 import { MEMORY_TYPES, type MemoryType } from '../../shared/model';
 import { searchWords, wordsFoundIn } from '../../shared/rules/contradiction';
-import { type RecallSignals, recallScore, worthRecalling } from '../../shared/rules/recall';
+import { EVIDENT_RELEVANCE_SHARE, type RecallSignals, recallRelevance, recallScore, worthRecalling } from '../../shared/rules/recall';
+import { readTimeExpressions } from '../../shared/rules/time-expressions';
 import { TIER_BOOST } from '../../shared/rules/tiers';
 import type { MemoryRecord } from '../store/memory-record';
 import {
@@ -23,6 +24,7 @@ import { recordAccesses } from './access';
 import { type MemorySummary, summarizeMemory } from './list';
 import type { Mind } from './mind';
 import { derivedReadings } from './memory-view';
+import { turnRelevance, turnScore } from './turn-relevance';
 import type { WriteOptions } from './write-options';
 
 export const DEFAULT_RECALL_LIMIT = 10;
@@ -116,6 +118,7 @@ export function recall(mind: Mind, request: RecallRequest, options: RecallOption
     const seen = found.get(record.seq);
     if (!seen || seen.bm25 < bm25) found.set(record.seq, { record, bm25, similarity: null });
   }
+  const turns = conversationTurns(mind, request.query, found, types);
   const queryVector = options.meaning?.queryVector ?? null;
   const nearest = queryVector !== null && vectorCount(db) <= NEAREST_SCAN_LIMIT;
   if (nearest) {
@@ -141,6 +144,7 @@ export function recall(mind: Mind, request: RecallRequest, options: RecallOption
   let ranked = [...found.values()].map(score).filter((c) => worthRecalling(c.signals, c.record.type === 'belief' && options.keepDoubted !== true)).sort(byScore);
   const local = options.meaning?.local ?? null;
   if (local !== null && ranked.length > 0) ranked = rerankByMeaning(request.query, ranked, local, score, byScore);
+  if (turns.size > 0) ranked = keepRelevantTurnsInReach(ranked, turns, limit);
 
   const hits = ranked.slice(0, limit).map((c): RecallHit => {
     const readings = derivedReadings(c.record, now);
@@ -155,6 +159,52 @@ export function recall(mind: Mind, request: RecallRequest, options: RecallOption
   });
   if (options.recordAccess !== false && hits.length > 0) recordAccesses(mind, hits.map((h) => h.memory.id), options);
   return { hits, search: { words, meaning: nearest ? 'nearest' : local !== null ? 'rerank' : 'off' } };
+}
+
+/**
+ * The conversation turns among the candidates, and more found by their context or their time
+ * (turn-relevance.ts): each turn's word match becomes its relevance with the conversation counted.
+ * Returns the seqs of the turns now in `found`.
+ */
+function conversationTurns(mind: Mind, query: string, found: Map<number, Omit<Candidate, 'signals' | 'score'>>, types: MemoryType[] | null): Set<number> {
+  const reading = readTimeExpressions(query, mind.now());
+  const words = searchWords(reading.rest).slice(0, MAX_QUERY_WORDS);
+  const relevance = turnRelevance(mind, words, reading, new Map([...found].map(([seq, f]) => [seq, f.bm25])), types);
+  if (relevance === null) return new Set();
+  for (const record of relevance.extraRecords) found.set(record.seq, { record, bm25: 0, similarity: null });
+  const turns = new Set<number>();
+  for (const [seq, evidence] of relevance.turns) {
+    const candidate = found.get(seq);
+    if (candidate === undefined) continue;
+    candidate.bm25 = turnScore(evidence);
+    turns.add(seq);
+  }
+  return turns;
+}
+
+/**
+ * Tier, confidence and retrieval strength say how much to trust a memory, not whether it answers:
+ * they may reorder the list, but a turn among the `limit` most relevant candidates (by words and
+ * meaning alone) that holds at least half the best relevance stays within the first `limit`,
+ * taking the place of the lowest-scored memory that is not such a turn.
+ */
+function keepRelevantTurnsInReach(ranked: readonly Candidate[], turns: ReadonlySet<number>, limit: number): Candidate[] {
+  const relevanceOf = (c: Candidate) => recallRelevance(c.signals);
+  const byRelevance = [...ranked].sort((a, b) => relevanceOf(b) - relevanceOf(a) || a.record.seq - b.record.seq).slice(0, limit);
+  const best = byRelevance[0] === undefined ? 0 : relevanceOf(byRelevance[0]);
+  const kept = new Set(byRelevance.filter((c) => turns.has(c.record.seq) && relevanceOf(c) >= EVIDENT_RELEVANCE_SHARE * best).map((c) => c.record.seq));
+  const head = ranked.slice(0, limit);
+  const missing = ranked.slice(limit).filter((c) => kept.has(c.record.seq));
+  if (missing.length === 0) return [...ranked];
+  const displaced = new Set(
+    head
+      .filter((c) => !kept.has(c.record.seq))
+      .slice(-missing.length)
+      .map((c) => c.record.seq),
+  );
+  const newHead = [...head.filter((c) => !displaced.has(c.record.seq)), ...missing];
+  const chosen = new Set(newHead.map((c) => c.record.seq));
+  return [...newHead, ...ranked.filter((c) => !chosen.has(c.record.seq))];
 }
 
 /**
