@@ -9,6 +9,9 @@
  *   --quality                only the quality bench (planted corpora, bench/quality/quality-report.ts):
  *     --provider offline|openai, --corpus lexical|paraphrase, --split calibration|heldout,
  *     --settings-from MIND (the openai endpoint a mind's settings name)
+ *   --recall                 only the recall bench (generated long conversations imported as transcripts, bench/recall/):
+ *     recall@5/@10 per category beside plain bm25, and latency → bench/results/recall.json;
+ *     --provider openai, --split calibration|heldout, --settings-from MIND as for --quality
  *   --mcp                    only the MCP bench (recall, consult, a write over stdio on the 100k mind)
  *   --live                   only the live bench (the Browser scrolling the 1M mind while an agent writes)
  *   --trust                  only the trust bench on the largest size (run lease, forget impact, check, backup)
@@ -45,6 +48,7 @@ import { CORPUS_NAMES, SPLITS } from './quality/corpus';
 import { type QualityOptions, qualitySettings, runQualityBench, writeQualityReport } from './quality/quality-report';
 import { PROVIDER_IDS, type ProviderId } from '../shared/settings';
 import { reportMcpBench, runMcpBench } from './mcp-bench';
+import { runRecallSection } from './recall/recall-report';
 import { reportLiveBench, runLiveBench } from './live-bench';
 import { reportTravelBench, runTravelBench } from './travel-bench';
 import { reportLineageBench, runLineageBench } from './lineage-bench';
@@ -61,6 +65,7 @@ interface Args {
   consolidationOnly: boolean;
   uiOnly: boolean;
   quality: QualityOptions | null;
+  recall: QualityOptions | null;
   mcpOnly: boolean;
   liveOnly: boolean;
   trustOnly: boolean;
@@ -89,6 +94,7 @@ function parse(argv: string[]): Args {
       consolidation: { type: 'boolean' },
       ui: { type: 'boolean' },
       quality: { type: 'boolean' },
+      recall: { type: 'boolean' },
       provider: { type: 'string' },
       corpus: { type: 'string' },
       split: { type: 'string' },
@@ -113,6 +119,7 @@ function parse(argv: string[]): Args {
     consolidationOnly: values.consolidation ?? false,
     uiOnly: values.ui ?? false,
     quality: values.quality ? qualityOptions(values) : null,
+    recall: values.recall ? qualityOptions(values) : null,
     mcpOnly: values.mcp ?? false,
     liveOnly: values.live ?? false,
     trustOnly: values.trust ?? false,
@@ -211,6 +218,10 @@ async function main(): Promise<void> {
   };
   if (args.quality) {
     writeQualityReport(await runQualityBench(args.quality), qualitySettings(args.quality), machine);
+    return;
+  }
+  if (args.recall) {
+    await runRecallSection(args.recall, machine);
     return;
   }
   if (args.travelOnly) {

@@ -85,3 +85,16 @@ export function recallableRecords(db: Db, seqs: readonly number[], types: readon
     ) as MemoryRow[]
   ).map(toRecord);
 }
+
+/**
+ * Plain bm25 over the memories' own words, any of them (`"a" OR "b" …`), best first, with the turn
+ * each hit is: the baseline the recall benchmark measures recall against (bench/recall).
+ */
+export function plainBm25Turns(db: Db, words: readonly string[], limit: number): { id: string; turn: string | null }[] {
+  if (words.length === 0) return [];
+  return stmt(
+    db,
+    `WITH hits AS (SELECT rowid AS seq, rank FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rank LIMIT ?)
+     SELECT m.id, json_extract(m.fields, '$.source.turnId') AS turn FROM hits JOIN memories m ON m.seq = hits.seq ORDER BY hits.rank`,
+  ).all(phrasesAnyExpression(words), limit) as { id: string; turn: string | null }[];
+}
