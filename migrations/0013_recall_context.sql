@@ -17,6 +17,8 @@ CREATE INDEX memory_turns_conversation ON memory_turns (conversation, seq);
 --> statement-breakpoint
 CREATE INDEX memory_turns_at ON memory_turns (at);
 --> statement-breakpoint
+CREATE INDEX memory_turns_speaker ON memory_turns (speaker COLLATE NOCASE);
+--> statement-breakpoint
 CREATE VIEW memory_turn_context AS
 SELECT t.seq AS seq,
   t.speaker || ' ' || CAST(strftime('%d', t.at / 1000, 'unixepoch') AS INTEGER) || ' ' ||

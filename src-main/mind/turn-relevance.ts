@@ -7,7 +7,7 @@
  *
  * Only turns get this: other memories keep their own words' bm25, so their ranking is unchanged.
  */
-import { anchoredWindow, namesTime, type TimeReading, type TimeWindow, withinReading } from '../../shared/rules/time-expressions';
+import { anchoredWindow, type TimeReading, type TimeWindow, withinReading } from '../../shared/rules/time-expressions';
 import { searchWords } from '../../shared/rules/contradiction';
 import type { MemoryType } from '../../shared/model';
 import type { MemoryRecord } from '../store/memory-record';
@@ -17,8 +17,10 @@ import {
   rankedContextMatches,
   recallableRecords,
   scoresOf,
+  speakersAmong,
+  type TurnFacts,
+  turnFacts,
   turnsInWindow,
-  turnTimes,
 } from '../store/turn-context-query';
 import type { Mind } from './mind';
 
@@ -26,9 +28,11 @@ import type { Mind } from './mind';
  * Weight of the context's bm25 beside the turn's own. Below 1: a turn's own words say what it is
  * about; its context says where it was said. Chosen on the calibration split of bench/recall.
  */
-export const CONTEXT_WEIGHT = 0.5;
+export const CONTEXT_WEIGHT = Number(process.env.XCW ?? 0.5);
 /** How much a turn said within the time a query names outranks one said at another time. */
-export const TIME_BOOST = 2;
+export const TIME_BOOST = Number(process.env.XTB ?? 2);
+/** How much a turn spoken by the person a query names outranks one spoken by someone else. */
+export const SPEAKER_BOOST = Number(process.env.XSB ?? 1.5);
 /** Turns ranked by their context per query (and per named window). */
 const CONTEXT_POOL = 200;
 const WINDOW_POOL = 100;
@@ -44,6 +48,8 @@ export interface TurnEvidence {
   context: number;
   /** Said within the time the query names (null: the query names none). */
   inTime: boolean | null;
+  /** Spoken by someone the query names (null: the query names no speaker). */
+  bySpeaker: boolean | null;
 }
 
 export interface TurnRelevance {
@@ -57,10 +63,11 @@ export interface TurnRelevance {
 
 /** A turn's relevance on the bm25 scale of the memories' own index. */
 export function turnScore(evidence: TurnEvidence): number {
+  // With no words left to match (the query named only a time or a person), being said then, or by them, is the relevance.
+  const named = evidence.inTime === true || evidence.bySpeaker === true;
   const words = evidence.own + CONTEXT_WEIGHT * evidence.context;
-  if (evidence.inTime === null) return words;
-  // With no words left to match (the query was only a time), being said then is the relevance.
-  return evidence.inTime ? TIME_BOOST * Math.max(words, 1) : words;
+  const base = named ? Math.max(words, 1) : words;
+  return base * (evidence.inTime === true ? TIME_BOOST : 1) * (evidence.bySpeaker === true ? SPEAKER_BOOST : 1);
 }
 
 /**
@@ -69,19 +76,20 @@ export function turnScore(evidence: TurnEvidence): number {
  */
 export function turnRelevance(
   mind: Mind,
-  words: readonly string[],
+  queryWords: readonly string[],
   reading: TimeReading,
   ownFound: ReadonlyMap<number, number>,
   types: readonly MemoryType[] | null,
 ): TurnRelevance | null {
   const db = mind.store.db;
   if ((types !== null && !types.includes('raw')) || !holdsTurns(db)) return null;
+  // A speaker the query names is matched against who said each turn, not against the words.
+  const speakers = speakersAmong(db, queryWords);
+  const words = queryWords.filter((word) => !speakers.includes(word));
 
   const contextFound = new Map<number, number>();
   for (const { seq, bm25 } of contextCandidates(mind, words)) contextFound.set(seq, bm25);
-
   const windows = placeTime(mind, reading);
-  const timed = namesTime(reading);
   for (const window of windows.slice(0, MAX_WINDOWS)) {
     for (const { seq, bm25 } of turnsInWindow(db, window.from, window.to, words, WINDOW_POOL)) {
       if (!contextFound.has(seq)) contextFound.set(seq, bm25);
@@ -89,25 +97,26 @@ export function turnRelevance(
   }
 
   const seqs = [...new Set([...ownFound.keys(), ...contextFound.keys()])];
-  const times = turnTimes(db, seqs);
-  const turnSeqs = seqs.filter((seq) => times.has(seq));
-  // Exact scores where one pass did not see a turn: its context, or its own words.
+  const facts = turnFacts(db, seqs);
+  const turnSeqs = seqs.filter((seq) => facts.has(seq));
+  // Exact scores where one pass did not see a turn, and the turn's own words without the speakers' names.
   const missingContext = turnSeqs.filter((seq) => !contextFound.has(seq));
   for (const { seq, bm25 } of scoresOf(db, 'context', words, missingContext)) contextFound.set(seq, bm25);
-  const newSeqs = turnSeqs.filter((seq) => !ownFound.has(seq));
-  const ownScores = new Map(ownFound);
-  for (const { seq, bm25 } of scoresOf(db, 'own', words, newSeqs)) ownScores.set(seq, bm25);
+  const ownScores = new Map(scoresOf(db, 'own', words, turnSeqs).map(({ seq, bm25 }) => [seq, bm25]));
 
+  const timed = windows.length > 0 || reading.months.length > 0;
   const inWindows = { windows, months: reading.months };
   const turns = new Map<number, TurnEvidence>();
   for (const seq of turnSeqs) {
-    const at = times.get(seq) as number;
+    const fact = facts.get(seq) as TurnFacts;
     turns.set(seq, {
       own: ownScores.get(seq) ?? 0,
       context: contextFound.get(seq) ?? 0,
-      inTime: timed && (windows.length > 0 || reading.months.length > 0) ? withinReading(inWindows, at) : null,
+      inTime: timed ? withinReading(inWindows, fact.at) : null,
+      bySpeaker: speakers.length > 0 ? speakers.includes(fact.speaker) : null,
     });
   }
+  const newSeqs = turnSeqs.filter((seq) => !ownFound.has(seq));
   return { turns, extraRecords: recallableRecords(db, newSeqs, types), windows };
 }
 
@@ -145,9 +154,9 @@ function bestTurns(mind: Mind, words: readonly string[]): { seq: number; at: num
   const db = mind.store.db;
   const context = new Map(contextCandidates(mind, words).map((c) => [c.seq, c.bm25]));
   const own = new Map(scoresOf(db, 'own', words, [...context.keys()]).map((c) => [c.seq, c.bm25]));
-  const times = turnTimes(db, [...context.keys()]);
+  const facts = turnFacts(db, [...context.keys()]);
   return [...context.keys()]
-    .filter((seq) => times.has(seq))
-    .map((seq) => ({ seq, at: times.get(seq) as number, score: (own.get(seq) ?? 0) + CONTEXT_WEIGHT * (context.get(seq) ?? 0) }))
+    .filter((seq) => facts.has(seq))
+    .map((seq) => ({ seq, at: (facts.get(seq) as TurnFacts).at, score: (own.get(seq) ?? 0) + CONTEXT_WEIGHT * (context.get(seq) ?? 0) }))
     .sort((a, b) => b.score - a.score || a.seq - b.seq);
 }

@@ -30,6 +30,11 @@ export function holdsTurns(db: Db): boolean {
   return stmt(db, 'SELECT 1 FROM memory_turns LIMIT 1').get() !== undefined;
 }
 
+/** Which of the words name a speaker of some turn (a question names whom it asks about). */
+export function speakersAmong(db: Db, words: readonly string[]): string[] {
+  return words.filter((word) => stmt(db, 'SELECT 1 FROM memory_turns WHERE speaker = ? COLLATE NOCASE LIMIT 1').get(word) !== undefined);
+}
+
 /** The `pool` turns whose context best matches any of the words. */
 export function rankedContextMatches(db: Db, words: readonly string[], pool: number): ScoredSeq[] {
   return stmt(
@@ -66,14 +71,19 @@ export function turnsInWindow(db: Db, from: number, to: number, words: readonly 
   ).all(phrasesAnyExpression(words), from, to, pool) as ScoredSeq[];
 }
 
-/** When each of the given memories was said, for those that are conversation turns. */
-export function turnTimes(db: Db, seqs: readonly number[]): Map<number, number> {
+export interface TurnFacts {
+  at: number;
+  /** Lowercased. */
+  speaker: string;
+}
+
+/** When each of the given memories was said and by whom, for those that are conversation turns. */
+export function turnFacts(db: Db, seqs: readonly number[]): Map<number, TurnFacts> {
   if (seqs.length === 0) return new Map();
-  const rows = stmt(db, 'SELECT seq, at FROM memory_turns WHERE seq IN (SELECT value FROM json_each(?))').all(JSON.stringify(seqs)) as {
+  const rows = stmt(db, 'SELECT seq, at, lower(speaker) AS speaker FROM memory_turns WHERE seq IN (SELECT value FROM json_each(?))').all(JSON.stringify(seqs)) as ({
     seq: number;
-    at: number;
-  }[];
-  return new Map(rows.map((r) => [r.seq, r.at]));
+  } & TurnFacts)[];
+  return new Map(rows.map((r) => [r.seq, { at: r.at, speaker: r.speaker }]));
 }
 
 /** The given memories an agent may recall (active, of the asked types), as records. */
