@@ -52,6 +52,8 @@ interface PlannedEvent {
   /** Who did it with them, when the statement says. */
   companion: string | null;
   session: number;
+  /** When it was told: the session's time, which a question's month refers to (ms). */
+  toldAt: number;
   /** When it happened (ms). */
   at: number;
   statementTurn: string;
@@ -111,7 +113,7 @@ export function generateConversation(id: string, kind: 'friends' | 'agent', rng:
       const companion = rng.chance(0.5) ? rng.pick(COMPANIONS) : null;
       const statementText = t.fill(rng.pick(eventKind.say), { x: thing, when: when.words });
       const statement = say(actor.speaker, companion === null ? statementText : `${statementText} ${rng.pick(['Went with', 'Did it with', 'Dragged along'])} ${companion}.`);
-      events.push({ kind: eventKind, name: actor.name, speaker: actor.speaker, thing, companion, session: s, at: at - when.daysBefore * DAY_MS, statementTurn: statement.id });
+      events.push({ kind: eventKind, name: actor.name, speaker: actor.speaker, thing, companion, session: s, toldAt: at, at: at - when.daysBefore * DAY_MS, statementTurn: statement.id });
       if (rng.chance(0.8)) say(listener, rng.pick(eventKind.react));
       if (rng.chance(0.35)) say(actor.speaker, rng.pick(FOLLOW_UPS));
       // Distractors: the same topic's talk, by anyone, answering nothing.
@@ -130,10 +132,10 @@ export function generateConversation(id: string, kind: 'friends' | 'agent', rng:
     sessions.push({ at: new Date(at).toISOString(), turns });
     at += rng.between(3, 9) * DAY_MS + rng.between(-3, 3) * 3_600_000;
   }
-  return { id, kind, speakers, sessions, questions: questionsAbout(id, events, sessions, t) };
+  return { id, kind, speakers, sessions, questions: questionsAbout(id, events, t) };
 }
 
-function questionsAbout(conversation: string, events: readonly PlannedEvent[], sessions: readonly Session[], t: Template): Question[] {
+function questionsAbout(conversation: string, events: readonly PlannedEvent[], t: Template): Question[] {
   const { rng } = t;
   const questions: Question[] = [];
   const ask = (category: Category, question: string, evidence: readonly PlannedEvent[], answer: string) =>
@@ -155,14 +157,13 @@ function questionsAbout(conversation: string, events: readonly PlannedEvent[], s
   // In a month: only where the month tells this event from the person's others of its kind.
   for (const event of events) {
     const others = sameKind(event).filter((o) => o !== event);
-    if (others.length === 0 || others.some((o) => monthWords(o.at) === monthWords(event.at)) || !rng.chance(0.6)) continue;
-    ask('temporal', t.fill(rng.pick(event.kind.inMonth), { name: event.name, month: monthWords(event.at) }), [event], event.thing);
+    if (others.length === 0 || others.some((o) => monthWords(o.toldAt) === monthWords(event.toldAt)) || !rng.chance(0.6)) continue;
+    ask('temporal', t.fill(rng.pick(event.kind.inMonth), { name: event.name, month: monthWords(event.toldAt) }), [event], event.thing);
   }
   // The week after another event: the person's next event within seven days of it.
   for (const anchor of events) {
     if (!rng.chance(0.25)) continue;
-    const sessionAt = Date.parse((sessions[anchor.session] as Session).at);
-    const next = events.find((e) => e.speaker === anchor.speaker && e.session > anchor.session && Date.parse((sessions[e.session] as Session).at) - sessionAt <= 7 * DAY_MS);
+    const next = events.find((e) => e.speaker === anchor.speaker && e.session > anchor.session && e.toldAt - anchor.toldAt <= 7 * DAY_MS);
     if (next === undefined) continue;
     const phrase = t.fill(rng.pick(anchor.kind.anchor), { name: anchor.name }).replace(new RegExp(`^${anchor.name} `), rng.chance(0.5) ? `${anchor.name} ` : 'they ');
     ask('temporal', `What did ${anchor.name} do in the week after ${phrase}?`, [next], next.thing);

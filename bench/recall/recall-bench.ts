@@ -94,7 +94,7 @@ async function measureConversation(conversation: Conversation, options: RecallBe
     const answered: Answered[] = [];
     for (const question of conversation.questions) {
       const started = performance.now();
-      const meaning = process.env.XNOMEANING ? { queryVector: null, local: null } : await source.forQuery(question.question);
+      const meaning = await source.forQuery(question.question);
       const { hits } = recall(mind, { query: question.question, limit: 10 }, { actor: 'user', meaning, recordAccess: false });
       const ms = performance.now() - started;
       const found = hits.map((h) => turnOf(h.memory.fields));

@@ -28,11 +28,14 @@ import type { Mind } from './mind';
  * Weight of the context's bm25 beside the turn's own. Below 1: a turn's own words say what it is
  * about; its context says where it was said. Chosen on the calibration split of bench/recall.
  */
-export const CONTEXT_WEIGHT = Number(process.env.XCW ?? 0.5);
-/** How much a turn said within the time a query names outranks one said at another time. */
-export const TIME_BOOST = Number(process.env.XTB ?? 2);
-/** How much a turn spoken by the person a query names outranks one spoken by someone else. */
-export const SPEAKER_BOOST = Number(process.env.XSB ?? 1.5);
+export const CONTEXT_WEIGHT = 0.5;
+/**
+ * How much a turn said within the time a query names outranks one said at another time, and one
+ * spoken by the person a query names outranks one spoken by someone else (calibration: 2 and 2;
+ * the speaker's 3 scored a point more there, left at 2 so a named person does not outweigh the words).
+ */
+export const TIME_BOOST = 2;
+export const SPEAKER_BOOST = 2;
 /** Turns ranked by their context per query (and per named window). */
 const CONTEXT_POOL = 200;
 const WINDOW_POOL = 100;
