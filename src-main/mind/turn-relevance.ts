@@ -12,15 +12,16 @@ import { searchWords } from '../../shared/rules/contradiction';
 import type { MemoryType } from '../../shared/model';
 import type { MemoryRecord } from '../store/memory-record';
 import {
-  contextWordFrequency,
   holdsTurns,
-  rankedContextMatches,
+  rankedTurns,
   recallableRecords,
-  scoresOf,
+  type ScoredSeq,
+  type SeqRange,
   speakersAmong,
-  type TurnFacts,
   turnFacts,
-  turnsInWindow,
+  turnSeqsBetween,
+  turnsBetween,
+  turnWordFrequency,
 } from '../store/turn-context-query';
 import type { Mind } from './mind';
 
@@ -36,19 +37,17 @@ export const CONTEXT_WEIGHT = 0.5;
  */
 export const TIME_BOOST = 2;
 export const SPEAKER_BOOST = 2;
-/** Turns ranked by their context per query (and per named window). */
-const CONTEXT_POOL = 200;
+/** Turns ranked per query (and per named window). */
+const TURN_POOL = 200;
 const WINDOW_POOL = 100;
-/** As for the memories' own index (recall.ts): commoner context words are not ranked alone. */
-const CONTEXT_RANKING_BUDGET = 4_000;
+/** As for the memories' own index (recall.ts): how many matching turns one ranking may score. */
+const TURN_RANKING_BUDGET = 4_000;
 /** A query names a few times at most; more windows would only cost. */
 const MAX_WINDOWS = 3;
 
 export interface TurnEvidence {
-  /** bm25 of the turn's own words (0: none matched). */
-  own: number;
-  /** bm25 of its context. */
-  context: number;
+  /** bm25 of the turn's own words and its context together (0: no word matched). */
+  words: number;
   /** Said within the time the query names (null: the query names none). */
   inTime: boolean | null;
   /** Spoken by someone the query names (null: the query names no speaker). */
@@ -60,22 +59,19 @@ export interface TurnRelevance {
   turns: Map<number, TurnEvidence>;
   /** Records of the turns the memories' own index did not bring. */
   extraRecords: MemoryRecord[];
-  /** The time the query names, when it names one and it could be placed. */
-  windows: TimeWindow[];
 }
 
-/** A turn's relevance on the bm25 scale of the memories' own index. */
+/** A turn's relevance, on the bm25 scale of the memories' own index. */
 export function turnScore(evidence: TurnEvidence): number {
-  // With no words left to match (the query named only a time or a person), being said then, or by them, is the relevance.
+  // With no words to match (the query named only a time or a person), being said then, or by them, is the relevance.
   const named = evidence.inTime === true || evidence.bySpeaker === true;
-  const words = evidence.own + CONTEXT_WEIGHT * evidence.context;
-  const base = named ? Math.max(words, 1) : words;
+  const base = named ? Math.max(evidence.words, 1) : evidence.words;
   return base * (evidence.inTime === true ? TIME_BOOST : 1) * (evidence.bySpeaker === true ? SPEAKER_BOOST : 1);
 }
 
 /**
  * The turns worth considering for a query and their evidence. `ownFound` maps the memories the
- * own-words pass found to their bm25 there; `words` are the query's words without its time expressions.
+ * own-words pass found to their bm25 there (a turn the turn index did not rank keeps that).
  */
 export function turnRelevance(
   mind: Mind,
@@ -90,52 +86,51 @@ export function turnRelevance(
   const speakers = speakersAmong(db, queryWords);
   const words = queryWords.filter((word) => !speakers.includes(word));
 
-  const contextFound = new Map<number, number>();
-  for (const { seq, bm25 } of contextCandidates(mind, words)) contextFound.set(seq, bm25);
+  const ranked = new Map<number, number>();
+  for (const { seq, bm25 } of rankedWithinBudget(mind, words, null)) ranked.set(seq, bm25);
   const windows = placeTime(mind, reading);
   for (const window of windows.slice(0, MAX_WINDOWS)) {
-    for (const { seq, bm25 } of turnsInWindow(db, window.from, window.to, words, WINDOW_POOL)) {
-      if (!contextFound.has(seq)) contextFound.set(seq, bm25);
+    if (words.length === 0) {
+      for (const seq of turnsBetween(db, window.from, window.to, WINDOW_POOL)) if (!ranked.has(seq)) ranked.set(seq, 0);
+      continue;
     }
+    const range = turnSeqsBetween(db, window.from, window.to);
+    if (range === null) continue;
+    for (const { seq, bm25 } of rankedWithinBudget(mind, words, range)) if (!ranked.has(seq)) ranked.set(seq, bm25);
   }
 
-  const seqs = [...new Set([...ownFound.keys(), ...contextFound.keys()])];
+  const seqs = [...new Set([...ownFound.keys(), ...ranked.keys()])];
   const facts = turnFacts(db, seqs);
-  const turnSeqs = seqs.filter((seq) => facts.has(seq));
-  // Exact scores where one pass did not see a turn, and the turn's own words without the speakers' names.
-  const missingContext = turnSeqs.filter((seq) => !contextFound.has(seq));
-  for (const { seq, bm25 } of scoresOf(db, 'context', words, missingContext)) contextFound.set(seq, bm25);
-  const ownScores = new Map(scoresOf(db, 'own', words, turnSeqs).map(({ seq, bm25 }) => [seq, bm25]));
-
   const timed = windows.length > 0 || reading.months.length > 0;
   const inWindows = { windows, months: reading.months };
   const turns = new Map<number, TurnEvidence>();
-  for (const seq of turnSeqs) {
-    const fact = facts.get(seq) as TurnFacts;
+  for (const seq of seqs) {
+    const fact = facts.get(seq);
+    if (fact === undefined) continue;
     turns.set(seq, {
-      own: ownScores.get(seq) ?? 0,
-      context: contextFound.get(seq) ?? 0,
+      // A turn below the turn index's pool keeps its own words' score: it is not among the best there.
+      words: ranked.get(seq) ?? (speakers.length > 0 ? 0 : (ownFound.get(seq) ?? 0)),
       inTime: timed ? withinReading(inWindows, fact.at) : null,
       bySpeaker: speakers.length > 0 ? speakers.includes(fact.speaker) : null,
     });
   }
-  const newSeqs = turnSeqs.filter((seq) => !ownFound.has(seq));
-  return { turns, extraRecords: recallableRecords(db, newSeqs, types), windows };
+  const newSeqs = [...turns.keys()].filter((seq) => !ownFound.has(seq));
+  return { turns, extraRecords: recallableRecords(db, newSeqs, types) };
 }
 
-/** The turns whose context matches the query's rarer words (as recall's own pass chooses them). */
-function contextCandidates(mind: Mind, words: readonly string[]) {
+/** The turns best matching the query's rarer words (as recall's own pass chooses them), within a range of seqs when given. */
+function rankedWithinBudget(mind: Mind, words: readonly string[], range: SeqRange | null): ScoredSeq[] {
   const db = mind.store.db;
-  const byRarity = words.map((word) => ({ word, frequency: contextWordFrequency(db, word) })).sort((a, b) => a.frequency - b.frequency);
+  const byRarity = words.map((word) => ({ word, frequency: turnWordFrequency(db, word) })).sort((a, b) => a.frequency - b.frequency);
   const rare: string[] = [];
-  let budget = CONTEXT_RANKING_BUDGET;
+  let budget = TURN_RANKING_BUDGET;
   for (const { word, frequency } of byRarity) {
     if (frequency === 0) continue;
     if (frequency > budget) break;
     rare.push(word);
     budget -= frequency;
   }
-  return rare.length === 0 ? [] : rankedContextMatches(db, rare, CONTEXT_POOL);
+  return rare.length === 0 ? [] : rankedTurns(db, rare, CONTEXT_WEIGHT, range === null ? TURN_POOL : WINDOW_POOL, range);
 }
 
 /**
@@ -145,21 +140,9 @@ function contextCandidates(mind: Mind, words: readonly string[]) {
 function placeTime(mind: Mind, reading: TimeReading): TimeWindow[] {
   const windows = [...reading.windows];
   if (reading.anchored !== null) {
-    const anchorWords = searchWords(reading.anchored.anchor);
-    const [event] = bestTurns(mind, anchorWords);
-    if (event !== undefined) windows.push(anchoredWindow(reading.anchored, event.at));
+    const [event] = rankedWithinBudget(mind, searchWords(reading.anchored.anchor), null);
+    const at = event === undefined ? undefined : turnFacts(mind.store.db, [event.seq]).get(event.seq)?.at;
+    if (at !== undefined) windows.push(anchoredWindow(reading.anchored, at));
   }
   return windows;
-}
-
-/** The turns best matching some words by their own text and context, with when they were said. */
-function bestTurns(mind: Mind, words: readonly string[]): { seq: number; at: number }[] {
-  const db = mind.store.db;
-  const context = new Map(contextCandidates(mind, words).map((c) => [c.seq, c.bm25]));
-  const own = new Map(scoresOf(db, 'own', words, [...context.keys()]).map((c) => [c.seq, c.bm25]));
-  const facts = turnFacts(db, [...context.keys()]);
-  return [...context.keys()]
-    .filter((seq) => facts.has(seq))
-    .map((seq) => ({ seq, at: (facts.get(seq) as TurnFacts).at, score: (own.get(seq) ?? 0) + CONTEXT_WEIGHT * (context.get(seq) ?? 0) }))
-    .sort((a, b) => b.score - a.score || a.seq - b.seq);
 }

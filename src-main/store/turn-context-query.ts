@@ -16,16 +16,12 @@ export interface ScoredSeq {
   bm25: number;
 }
 
-export type TextIndex = 'own' | 'context';
-
-const TABLE: Record<TextIndex, string> = { own: 'memories_fts', context: 'memory_context_fts' };
-
-/** How many turns' contexts hold a word: the cost of ranking it there (a posting-list walk, no scoring). */
-export function contextWordFrequency(db: Db, word: string): number {
-  return (stmt(db, 'SELECT count(*) AS n FROM memory_context_fts WHERE memory_context_fts MATCH ?').get(phrasesAnyExpression([word])) as { n: number }).n;
+/** How many turns hold a word, in their own words or their context: the cost of ranking it (a posting-list walk, no scoring). */
+export function turnWordFrequency(db: Db, word: string): number {
+  return (stmt(db, 'SELECT count(*) AS n FROM memory_turns_fts WHERE memory_turns_fts MATCH ?').get(phrasesAnyExpression([word])) as { n: number }).n;
 }
 
-/** Whether the mind holds any conversation turn (recall skips the context passes when not). */
+/** Whether the mind holds any conversation turn (recall skips the turn passes when not). */
 export function holdsTurns(db: Db): boolean {
   return stmt(db, 'SELECT 1 FROM memory_turns LIMIT 1').get() !== undefined;
 }
@@ -35,40 +31,35 @@ export function speakersAmong(db: Db, words: readonly string[]): string[] {
   return words.filter((word) => stmt(db, 'SELECT 1 FROM memory_turns WHERE speaker = ? COLLATE NOCASE LIMIT 1').get(word) !== undefined);
 }
 
-/** The `pool` turns whose context best matches any of the words. */
-export function rankedContextMatches(db: Db, words: readonly string[], pool: number): ScoredSeq[] {
+/**
+ * The `pool` turns best matching any of the words, by one bm25 over their own words and their
+ * context, the context's matches weighted by `contextWeight`; within a range of seqs when given
+ * (FTS5 seeks a rowid range; a list of rowids it would look up one by one, each a full scan).
+ */
+export function rankedTurns(db: Db, words: readonly string[], contextWeight: number, pool: number, seqRange: SeqRange | null = null): ScoredSeq[] {
+  const range = seqRange === null ? '' : 'AND rowid BETWEEN ? AND ?';
+  const args = seqRange === null ? [] : [seqRange.first, seqRange.last];
   return stmt(
     db,
-    'SELECT rowid AS seq, -bm25(memory_context_fts) AS bm25 FROM memory_context_fts WHERE memory_context_fts MATCH ? ORDER BY rank LIMIT ?',
-  ).all(phrasesAnyExpression(words), pool) as ScoredSeq[];
+    `SELECT rowid AS seq, -bm25(memory_turns_fts, 1.0, ?) AS bm25 FROM memory_turns_fts WHERE memory_turns_fts MATCH ? ${range}
+     ORDER BY bm25(memory_turns_fts, 1.0, ?) LIMIT ?`,
+  ).all(contextWeight, phrasesAnyExpression(words), ...args, contextWeight, pool) as ScoredSeq[];
 }
 
-/**
- * bm25 of the given memories in one index for any of the words (those matching none are left
- * out). FTS5 walks the words' postings once and scores only the rows asked for.
- */
-export function scoresOf(db: Db, index: TextIndex, words: readonly string[], seqs: readonly number[]): ScoredSeq[] {
-  if (seqs.length === 0 || words.length === 0) return [];
-  const table = TABLE[index];
-  return stmt(
-    db,
-    `SELECT rowid AS seq, -bm25(${table}) AS bm25 FROM ${table} WHERE ${table} MATCH ? AND rowid IN (SELECT value FROM json_each(?))`,
-  ).all(phrasesAnyExpression(words), JSON.stringify(seqs)) as ScoredSeq[];
+export interface SeqRange {
+  first: number;
+  last: number;
 }
 
-/**
- * Turns said within [from, to) whose words or context match any of the words, best first; without
- * words, the first `pool` turns of the window.
- */
-export function turnsInWindow(db: Db, from: number, to: number, words: readonly string[], pool: number): ScoredSeq[] {
-  if (words.length === 0) {
-    return stmt(db, 'SELECT seq, 0 AS bm25 FROM memory_turns WHERE at >= ? AND at < ? ORDER BY at LIMIT ?').all(from, to, pool) as ScoredSeq[];
-  }
-  return stmt(
-    db,
-    `SELECT rowid AS seq, -bm25(memory_context_fts) AS bm25 FROM memory_context_fts
-     WHERE memory_context_fts MATCH ? AND rowid IN (SELECT seq FROM memory_turns WHERE at >= ? AND at < ?) ORDER BY rank LIMIT ?`,
-  ).all(phrasesAnyExpression(words), from, to, pool) as ScoredSeq[];
+/** The first and last turn said within [from, to), or null when none was. */
+export function turnSeqsBetween(db: Db, from: number, to: number): SeqRange | null {
+  const row = stmt(db, 'SELECT min(seq) AS first, max(seq) AS last FROM memory_turns WHERE at >= ? AND at < ?').get(from, to) as { first: number | null; last: number | null };
+  return row.first === null || row.last === null ? null : { first: row.first, last: row.last };
+}
+
+/** The first `pool` turns said within [from, to) (a query that names a time and nothing else). */
+export function turnsBetween(db: Db, from: number, to: number, pool: number): number[] {
+  return (stmt(db, 'SELECT seq FROM memory_turns WHERE at >= ? AND at < ? ORDER BY at LIMIT ?').all(from, to, pool) as { seq: number }[]).map((r) => r.seq);
 }
 
 export interface TurnFacts {
