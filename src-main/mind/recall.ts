@@ -32,7 +32,7 @@ export const MAX_RECALL_LIMIT = 50;
 /** Words past this many in one query are ignored (a pasted paragraph is not a better query). */
 const MAX_QUERY_WORDS = 16;
 /** Full-text candidates ranked per pass: enough that a grounded memory a few bm25 places down still surfaces. */
-const TEXT_POOL = 200;
+const TEXT_POOL = 100;
 /** With a type restriction the pool is drawn wider, since most of it may be of other types. */
 const TYPED_TEXT_POOL = 1_000;
 /**

@@ -38,7 +38,7 @@ export const CONTEXT_WEIGHT = 0.5;
 export const TIME_BOOST = 2;
 export const SPEAKER_BOOST = 2;
 /** Turns ranked per query (and per named window). */
-const TURN_POOL = 200;
+const TURN_POOL = 100;
 const WINDOW_POOL = 100;
 /** As for the memories' own index (recall.ts): how many matching turns one ranking may score. */
 const TURN_RANKING_BUDGET = 4_000;
