@@ -128,3 +128,15 @@ export function wholeMindAsStored(db: Db): Record<string, unknown[]> {
   }
   return whole;
 }
+
+/** The turns whose context (migration 0013's index column) holds all of the words, by seq. */
+export function turnsWithContext(db: Db, words: string): number[] {
+  return (db.prepare('SELECT rowid FROM memory_turns_fts WHERE memory_turns_fts MATCH ? ORDER BY rowid').all(`context : (${words})`) as { rowid: number }[]).map(
+    (r) => r.rowid,
+  );
+}
+
+/** The turns whose own words (in the turn index) hold all of the words, by seq. */
+export function turnsWithOwnWords(db: Db, words: string): number[] {
+  return (db.prepare('SELECT rowid FROM memory_turns_fts WHERE memory_turns_fts MATCH ? ORDER BY rowid').all(`own : (${words})`) as { rowid: number }[]).map((r) => r.rowid);
+}
