@@ -8,17 +8,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { exportMindJson } from '../interop/json-export';
-import { importJson } from '../interop/json-import';
-import { transcriptsImporter } from '../interop/transcripts-importer';
+import { exportMindJson } from './json-export';
+import { importJson } from './json-import';
+import { transcriptsImporter } from './transcripts-importer';
 import { turnsWithContext, turnsWithOwnWords } from '../store/store-test-support';
-import { editMemory } from './edit';
-import { forgetMemory } from './lifecycle';
-import { loadMemory } from './change';
-import { type Mind, openMind } from './mind';
-import { recall } from './recall';
-import { add, freshMind, type TestMind, USER } from './test-support';
-import { verifyMemory } from './confidence-ops';
+import { editMemory } from '../mind/edit';
+import { forgetMemory } from '../mind/lifecycle';
+import { loadMemory } from '../mind/change';
+import { type Mind, openMind } from '../mind/mind';
+import { recall } from '../mind/recall';
+import { add, freshMind, type TestMind, USER } from '../mind/test-support';
+import { verifyMemory } from '../mind/confidence-ops';
 
 const AGENT = { actor: 'agent:tester' } as const;
 
