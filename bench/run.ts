@@ -12,6 +12,8 @@
  *   --recall                 only the recall bench (generated long conversations imported as transcripts, bench/recall/):
  *     recall@5/@10 per category beside plain bm25, and latency → bench/results/recall.json;
  *     --provider openai, --split calibration|heldout, --settings-from MIND as for --quality
+ *   --recall-latency         only recall's latency at scale, in-process and over MCP stdio, on a migrated copy of each
+ *                            cached mind of --sizes (never generated for it) → bench/results/recall-latency.json
  *   --mcp                    only the MCP bench (recall, consult, a write over stdio on the 100k mind)
  *   --live                   only the live bench (the Browser scrolling the 1M mind while an agent writes)
  *   --trust                  only the trust bench on the largest size (run lease, forget impact, check, backup)
@@ -48,7 +50,8 @@ import { CORPUS_NAMES, SPLITS } from './quality/corpus';
 import { type QualityOptions, qualitySettings, runQualityBench, writeQualityReport } from './quality/quality-report';
 import { PROVIDER_IDS, type ProviderId } from '../shared/settings';
 import { reportMcpBench, runMcpBench } from './mcp-bench';
-import { runRecallSection } from './recall/recall-report';
+import { reportRecallLatency, runRecallSection } from './recall/recall-report';
+import { measureRecallLatency, type RecallLatency } from './recall/recall-latency';
 import { reportLiveBench, runLiveBench } from './live-bench';
 import { reportTravelBench, runTravelBench } from './travel-bench';
 import { reportLineageBench, runLineageBench } from './lineage-bench';
@@ -66,6 +69,7 @@ interface Args {
   uiOnly: boolean;
   quality: QualityOptions | null;
   recall: QualityOptions | null;
+  recallLatencyOnly: boolean;
   mcpOnly: boolean;
   liveOnly: boolean;
   trustOnly: boolean;
@@ -95,6 +99,7 @@ function parse(argv: string[]): Args {
       ui: { type: 'boolean' },
       quality: { type: 'boolean' },
       recall: { type: 'boolean' },
+      'recall-latency': { type: 'boolean' },
       provider: { type: 'string' },
       corpus: { type: 'string' },
       split: { type: 'string' },
@@ -120,6 +125,7 @@ function parse(argv: string[]): Args {
     uiOnly: values.ui ?? false,
     quality: values.quality ? qualityOptions(values) : null,
     recall: values.recall ? qualityOptions(values) : null,
+    recallLatencyOnly: values['recall-latency'] ?? false,
     mcpOnly: values.mcp ?? false,
     liveOnly: values.live ?? false,
     trustOnly: values.trust ?? false,
@@ -222,6 +228,16 @@ async function main(): Promise<void> {
   }
   if (args.recall) {
     await runRecallSection(args.recall, machine);
+    return;
+  }
+  if (args.recallLatencyOnly) {
+    const results: RecallLatency[] = [];
+    for (const size of args.sizes) {
+      const cached = cachedMindPath(size, args.seed);
+      if (existsSync(cached)) results.push(await measureRecallLatency({ cachedMind: cached, size, seed: args.seed, reps: args.reps }));
+      else process.stderr.write(`no cached ${size.toLocaleString('en')}-memory mind (npm run bench generates it): skipped\n`);
+    }
+    reportRecallLatency(results, machine);
     return;
   }
   if (args.travelOnly) {

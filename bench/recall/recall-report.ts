@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { QualityOptions } from '../quality/quality-report';
 import { qualitySettings } from '../quality/quality-report';
 import { CATEGORIES } from './corpus';
+import type { RecallLatency } from './recall-latency';
 import { RECALL_TARGETS, type RecallVerdict, recallVerdicts, runRecallBench, type Scores, type SplitResult } from './recall-bench';
 
 const resultsDir = join(dirname(dirname(fileURLToPath(import.meta.url))), 'results');
@@ -50,4 +51,25 @@ function writeRecallReport(results: readonly SplitResult[], verdicts: readonly R
   writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), machine, provider, targets: RECALL_TARGETS, verdicts, results }, null, 2)}\n`);
   const lines = verdicts.map((v) => `  ${v.pass ? 'PASS' : 'MISS'}  ${v.check.padEnd(34)} ${v.value.toFixed(3)} (target ${v.target})`);
   process.stdout.write(`${verdicts.length > 0 ? `held-out targets (${provider}):\n${lines.join('\n')}\n` : ''}wrote ${relative(process.cwd(), out)}\n`);
+}
+
+/** Recall's latency at scale: a table, the p95 verdicts and bench/results/recall-latency.json. */
+export function reportRecallLatency(results: readonly RecallLatency[], machine: Record<string, unknown>): void {
+  const verdict = (p95: number, target: number | null) => (target === null ? '' : p95 < target ? 'PASS' : 'MISS');
+  const header = `${'recall at scale'.padEnd(50)}${'median'.padStart(9)}${'p95'.padStart(9)}${'target'.padStart(9)}  `;
+  const rows = results.flatMap((r) =>
+    [r.inProcess, r.mcp].flatMap((t) =>
+      t === null
+        ? []
+        : [
+            `${`${t.name} @ ${r.size.toLocaleString('en')}`.padEnd(50)}${t.medianMs.toFixed(2).padStart(9)}${t.p95Ms.toFixed(2).padStart(9)}${(r.targetP95Ms === null ? '' : `< ${r.targetP95Ms}`).padStart(9)}  ${verdict(t.p95Ms, r.targetP95Ms)}`,
+          ],
+    ),
+  );
+  const notes = results.map((r) => `${r.size.toLocaleString('en')}: opening the copy (the turn index's backfill) took ${(r.migrateMs / 1000).toFixed(1)} s${r.mcp === null ? '; MCP not measured (npm run build:cli first)' : ''}`);
+  process.stdout.write(`\n${header}\n${'-'.repeat(header.length)}\n${rows.join('\n')}\n${notes.join('\n')}\n`);
+  const out = join(resultsDir, 'recall-latency.json');
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), machine, results }, null, 2)}\n`);
+  process.stdout.write(`wrote ${relative(process.cwd(), out)}\n`);
 }
