@@ -36,10 +36,12 @@ const TEXT_POOL = 100;
 /** With a type restriction the pool is drawn wider, since most of it may be of other types. */
 const TYPED_TEXT_POOL = 1_000;
 /**
- * How many matching rows one ranking pass may score. bm25 costs about a microsecond a row; words
- * rarer than this are ranked together, commoner ones only through their co-occurrence.
+ * How many matching rows one ranking pass may score. bm25 costs a few microseconds a row; words
+ * rarer than this are ranked together, commoner ones only through their co-occurrence. Halved from
+ * 4,000 when the conversation-turn pass (turn-relevance.ts) joined it, to keep recall's p95 within
+ * its targets at 100k and 1M memories (`npm run bench -- --recall-latency`).
  */
-const RANKING_BUDGET = 4_000;
+const RANKING_BUDGET = 2_000;
 /**
  * Nearest-vector search reads every stored vector (sqlite-vec 0.1.9 has no approximate index):
  * about half a microsecond each. Above this many, vectors only re-rank the full-text candidates.

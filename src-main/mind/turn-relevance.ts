@@ -41,7 +41,7 @@ export const SPEAKER_BOOST = 2;
 const TURN_POOL = 100;
 const WINDOW_POOL = 100;
 /** As for the memories' own index (recall.ts): how many matching turns one ranking may score. */
-const TURN_RANKING_BUDGET = 4_000;
+const TURN_RANKING_BUDGET = 2_000;
 /** A query names a few times at most; more windows would only cost. */
 const MAX_WINDOWS = 3;
 
