@@ -24,6 +24,7 @@ import { recordAccesses } from './access';
 import { type MemorySummary, summarizeMemory } from './list';
 import type { Mind } from './mind';
 import { derivedReadings } from './memory-view';
+import { wordsWithinBudget } from './ranking-budget';
 import { turnRelevance, turnScore } from './turn-relevance';
 import type { WriteOptions } from './write-options';
 
@@ -252,16 +253,7 @@ function textCandidates(mind: Mind, words: readonly string[], types: MemoryType[
   if (words.length === 0) return [];
   const db = mind.store.db;
   const pool = types === null ? TEXT_POOL : TYPED_TEXT_POOL;
-  const byRarity = words.map((word) => ({ word, frequency: wordFrequency(db, word) })).sort((a, b) => a.frequency - b.frequency);
-  const rare: string[] = [];
-  let budget = RANKING_BUDGET;
-  for (const { word, frequency } of byRarity) {
-    if (frequency === 0) continue;
-    if (frequency > budget) break;
-    rare.push(word);
-    budget -= frequency;
-  }
-  const present = byRarity.filter((w) => w.frequency > 0).map((w) => w.word);
+  const { present, rare } = wordsWithinBudget(words, (word) => wordFrequency(db, word), RANKING_BUDGET);
   const candidates: TextCandidate[] = [];
   if (rare.length > 0) candidates.push(...rankedTextCandidates(db, rare, 'any', pool, types));
   if (present.length >= 2 && rare.length < present.length) candidates.push(...rankedTextCandidates(db, present, 'all', pool, types));

@@ -24,6 +24,7 @@ import {
   turnWordFrequency,
 } from '../store/turn-context-query';
 import type { Mind } from './mind';
+import { wordsWithinBudget } from './ranking-budget';
 
 /**
  * Weight of the context's bm25 beside the turn's own. Below 1: a turn's own words say what it is
@@ -121,15 +122,7 @@ export function turnRelevance(
 /** The turns best matching the query's rarer words (as recall's own pass chooses them), within a range of seqs when given. */
 function rankedWithinBudget(mind: Mind, words: readonly string[], range: SeqRange | null): ScoredSeq[] {
   const db = mind.store.db;
-  const byRarity = words.map((word) => ({ word, frequency: turnWordFrequency(db, word) })).sort((a, b) => a.frequency - b.frequency);
-  const rare: string[] = [];
-  let budget = TURN_RANKING_BUDGET;
-  for (const { word, frequency } of byRarity) {
-    if (frequency === 0) continue;
-    if (frequency > budget) break;
-    rare.push(word);
-    budget -= frequency;
-  }
+  const { rare } = wordsWithinBudget(words, (word) => turnWordFrequency(db, word), TURN_RANKING_BUDGET);
   return rare.length === 0 ? [] : rankedTurns(db, rare, CONTEXT_WEIGHT, range === null ? TURN_POOL : WINDOW_POOL, range);
 }
 
