@@ -56,6 +56,7 @@ export interface SplitResult {
   byCategory: Record<Category, Scores>;
   overall: Scores;
   latency: Timing;
+  cpu: Timing;
   meaning: string;
 }
 
@@ -73,6 +74,8 @@ interface Answered {
   recall: number[];
   bm25: number[];
   ms: number;
+  /** This process's CPU time for the question: what the wall time would be on an idle machine. */
+  cpuMs: number;
 }
 
 async function measureConversation(conversation: Conversation, options: RecallBenchOptions, folder: string): Promise<{ answered: Answered[]; turns: number; meaning: string }> {
@@ -94,9 +97,11 @@ async function measureConversation(conversation: Conversation, options: RecallBe
     const answered: Answered[] = [];
     for (const question of conversation.questions) {
       const started = performance.now();
+      const cpu = process.cpuUsage();
       const meaning = await source.forQuery(question.question);
       const { hits } = recall(mind, { query: question.question, limit: 10 }, { actor: 'user', meaning, recordAccess: false });
       const ms = performance.now() - started;
+      const used = process.cpuUsage(cpu);
       const found = hits.map((h) => turnOf(h.memory.fields));
       const baseline = plainBm25Turns(mind.store.db, plainWords(question.question), 10).map((h) => h.turn);
       answered.push({
@@ -104,6 +109,7 @@ async function measureConversation(conversation: Conversation, options: RecallBe
         recall: CUTOFFS.map((k) => recallAt(found, question.evidence, k)),
         bm25: CUTOFFS.map((k) => recallAt(baseline, question.evidence, k)),
         ms,
+        cpuMs: (used.user + used.system) / 1000,
       });
     }
     return { answered, turns: imported.imported.byType.raw ?? 0, meaning: source.space };
@@ -153,6 +159,7 @@ export async function runRecallBench(options: RecallBenchOptions): Promise<Split
         byCategory,
         overall: scoresOf(answered),
         latency: summarize('recall (limit 10) per question', answered.map((a) => a.ms)),
+        cpu: summarize('recall (limit 10) per question, CPU time', answered.map((a) => a.cpuMs)),
         meaning,
       });
     }

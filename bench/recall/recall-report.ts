@@ -26,7 +26,7 @@ function describe(result: SplitResult): string {
     '-'.repeat(header.length),
     ...CATEGORIES.map((c) => row(c, result.byCategory[c])),
     row('all', result.overall),
-    `latency per question: median ${result.latency.medianMs.toFixed(2)} ms, p95 ${result.latency.p95Ms.toFixed(2)} ms`,
+    `latency per question: median ${result.latency.medianMs.toFixed(2)} ms, p95 ${result.latency.p95Ms.toFixed(2)} ms (CPU time: median ${result.cpu.medianMs.toFixed(2)} ms, p95 ${result.cpu.p95Ms.toFixed(2)} ms)`,
     '',
   ].join('\n');
 }
@@ -58,7 +58,7 @@ export function reportRecallLatency(results: readonly RecallLatency[], machine: 
   const verdict = (p95: number, target: number | null) => (target === null ? '' : p95 < target ? 'PASS' : 'MISS');
   const header = `${'recall at scale'.padEnd(50)}${'median'.padStart(9)}${'p95'.padStart(9)}${'target'.padStart(9)}  `;
   const rows = results.flatMap((r) =>
-    [r.inProcess, r.mcp].flatMap((t) =>
+    [r.inProcess, r.inProcessCpu, r.mcp].flatMap((t) =>
       t === null
         ? []
         : [
