@@ -24,7 +24,7 @@ import { openMind } from '../../src-main/mind/mind';
 import { recall } from '../../src-main/mind/recall';
 import { plainBm25Turns } from '../../src-main/store/turn-context-query';
 import { summarize, type Timing } from '../measure';
-import { CATEGORIES, type Category, type Conversation, type SplitName } from './corpus';
+import { CATEGORIES, type Category, type Conversation, type RecallCorpus, type SplitName } from './corpus';
 import { checkRecallCorpus } from './corpus-checks';
 import { generateRecallCorpus } from './generate-corpus';
 
@@ -39,6 +39,8 @@ export interface RecallBenchOptions {
   settings: MindSettings;
   secrets: { openAiApiKey?: string | undefined };
   seed?: number;
+  /** Another corpus than the generated one (a test's smaller one). */
+  corpus?: RecallCorpus;
 }
 
 export interface Scores {
@@ -135,7 +137,7 @@ function scoresOf(answered: readonly Answered[]): Scores {
 }
 
 export async function runRecallBench(options: RecallBenchOptions): Promise<SplitResult[]> {
-  const corpus = generateRecallCorpus(options.seed);
+  const corpus = options.corpus ?? generateRecallCorpus(options.seed);
   const { problems } = checkRecallCorpus(corpus);
   if (problems.length > 0) throw new Error(`the recall corpus is not fit to measure with:\n  ${problems.join('\n  ')}`);
   const folder = mkdtempSync(join(tmpdir(), 'mindloom-recall-bench-'));

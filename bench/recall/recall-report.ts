@@ -36,7 +36,7 @@ export async function runRecallSection(options: QualityOptions, machine: Record<
   const secrets = { openAiApiKey: options.env.MINDLOOM_OPENAI_API_KEY?.trim() || options.env.OPENAI_API_KEY?.trim() || undefined };
   if (settings.provider === 'openai' && secrets.openAiApiKey === undefined) {
     throw new Error(
-      'the recall bench with --provider openai needs an embedding endpoint: set MINDLOOM_OPENAI_API_KEY (and MINDLOOM_OPENAI_BASE_URL, MINDLOOM_OPENAI_EMBEDDING_MODEL for a local server), or --settings-from a mind configured for it',
+      'the recall bench with --provider openai needs an embedding endpoint and its key: set MINDLOOM_OPENAI_API_KEY, and name the endpoint with MINDLOOM_OPENAI_BASE_URL and MINDLOOM_OPENAI_EMBEDDING_MODEL (a local server) or --settings-from a mind configured for one',
     );
   }
   const results = await runRecallBench({ splits: options.splits, settings, secrets });
