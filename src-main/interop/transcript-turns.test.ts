@@ -126,8 +126,10 @@ describe('recall with the conversation', () => {
   it('finds an answer by its context alone: neither the question\'s words nor the person are in the turn', async () => {
     t = freshMind();
     const turns = await importTurns(t.mind, PAINTING);
-    const found = ids(t.mind, 'What did Melanie paint?');
-    expect(found[0]).toBe(turns.get('t2')?.id);
+    const [first] = recall(t.mind, { query: 'What did Melanie paint?' }, { ...AGENT, recordAccess: false }).hits;
+    expect(first?.memory.id).toBe(turns.get('t2')?.id);
+    expect(first?.matchedWords).toEqual([]);
+    expect(first?.why).toMatch(/^the turns around it match your words; said by the person you named; /);
   });
 
   it('prefers the turns said in the time a question names', async () => {
@@ -137,7 +139,9 @@ describe('recall with the conversation', () => {
       { id: 'b', role: 'Omar', content: 'I baked rye bread with caraway.', at: '2023-05-13T10:00:00Z' },
       { id: 'c', role: 'Omar', content: 'I baked a batch of scones.', at: '2023-08-19T10:00:00Z' },
     ]);
-    expect(ids(t.mind, 'What did Omar bake in May 2023?')[0]).toBe(turns.get('b')?.id);
+    const [inMay] = recall(t.mind, { query: 'What did Omar bake in May 2023?' }, { ...AGENT, recordAccess: false }).hits;
+    expect(inMay?.memory.id).toBe(turns.get('b')?.id);
+    expect(inMay?.why).toContain('said in the time you named');
     expect(ids(t.mind, 'What did Omar bake on 19 August 2023?')[0]).toBe(turns.get('c')?.id);
   });
 

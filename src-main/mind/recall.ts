@@ -25,7 +25,7 @@ import { type MemorySummary, summarizeMemory } from './list';
 import type { Mind } from './mind';
 import { derivedReadings } from './memory-view';
 import { wordsWithinBudget } from './ranking-budget';
-import { turnRelevance, turnScore } from './turn-relevance';
+import { type TurnEvidence, turnRelevance, turnScore } from './turn-relevance';
 import type { WriteOptions } from './write-options';
 
 export const DEFAULT_RECALL_LIMIT = 10;
@@ -157,7 +157,7 @@ export function recall(mind: Mind, request: RecallRequest, options: RecallOption
       score: c.score,
       signals: c.signals,
       matchedWords,
-      why: explain(c.record, c.signals, matchedWords, readings.tierWhy, now),
+      why: explain(c.record, c.signals, matchedWords, readings.tierWhy, now, turns.get(c.record.seq)),
     };
   });
   if (options.recordAccess !== false && hits.length > 0) recordAccesses(mind, hits.map((h) => h.memory.id), options);
@@ -167,20 +167,25 @@ export function recall(mind: Mind, request: RecallRequest, options: RecallOption
 /**
  * The conversation turns among the candidates, and more found by their context or their time
  * (turn-relevance.ts): each turn's word match becomes its relevance with the conversation counted.
- * Returns the seqs of the turns now in `found`.
+ * Returns the evidence of each turn now in `found`.
  */
-function conversationTurns(mind: Mind, query: string, found: Map<number, Omit<Candidate, 'signals' | 'score'>>, types: MemoryType[] | null): Set<number> {
+function conversationTurns(
+  mind: Mind,
+  query: string,
+  found: Map<number, Omit<Candidate, 'signals' | 'score'>>,
+  types: MemoryType[] | null,
+): Map<number, TurnEvidence> {
   const reading = readTimeExpressions(query, mind.now());
   const words = searchWords(reading.rest).slice(0, MAX_QUERY_WORDS);
   const relevance = turnRelevance(mind, words, reading, new Map([...found].map(([seq, f]) => [seq, f.bm25])), types);
-  if (relevance === null) return new Set();
+  if (relevance === null) return new Map();
   for (const record of relevance.extraRecords) found.set(record.seq, { record, bm25: 0, similarity: null });
-  const turns = new Set<number>();
+  const turns = new Map<number, TurnEvidence>();
   for (const [seq, evidence] of relevance.turns) {
     const candidate = found.get(seq);
     if (candidate === undefined) continue;
     candidate.bm25 = turnScore(evidence);
-    turns.add(seq);
+    turns.set(seq, evidence);
   }
   return turns;
 }
@@ -191,7 +196,7 @@ function conversationTurns(mind: Mind, query: string, found: Map<number, Omit<Ca
  * meaning alone) that holds at least half the best relevance stays within the first `limit`,
  * taking the place of the lowest-scored memory that is not such a turn.
  */
-function keepRelevantTurnsInReach(ranked: readonly Candidate[], turns: ReadonlySet<number>, limit: number): Candidate[] {
+function keepRelevantTurnsInReach(ranked: readonly Candidate[], turns: ReadonlyMap<number, TurnEvidence>, limit: number): Candidate[] {
   const relevanceOf = (c: Candidate) => recallRelevance(c.signals);
   const byRelevance = [...ranked].sort((a, b) => relevanceOf(b) - relevanceOf(a) || a.record.seq - b.record.seq).slice(0, limit);
   const best = byRelevance[0] === undefined ? 0 : relevanceOf(byRelevance[0]);
@@ -285,10 +290,13 @@ function ago(ms: number): string {
   return `${Math.round(hours / 24)} days`;
 }
 
-function explain(record: MemoryRecord, s: RecallSignals, matched: readonly string[], tierWhy: string, now: number): string {
+function explain(record: MemoryRecord, s: RecallSignals, matched: readonly string[], tierWhy: string, now: number, turn: TurnEvidence | undefined): string {
   const parts: string[] = [];
   if (matched.length > 0) parts.push(`has ${matched.map((w) => `"${w}"`).join(', ')}`);
+  else if (turn !== undefined && turn.words > 0) parts.push('the turns around it match your words');
   else if (s.words > 0) parts.push('matches your words');
+  if (turn?.bySpeaker === true) parts.push('said by the person you named');
+  if (turn?.inTime === true) parts.push('said in the time you named');
   if (s.meaning !== null && s.meaning >= 0.5) parts.push(`close in meaning (${s.meaning.toFixed(2)})`);
   parts.push(`${s.tier} ×${TIER_BOOST[s.tier]} (${tierWhy.split(';')[0]})`);
   const confidence =
