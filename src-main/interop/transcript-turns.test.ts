@@ -162,6 +162,7 @@ describe('recall with the conversation', () => {
       { id: 'h', role: 'Melanie', content: 'The garden is full of tomatoes now.', at: MAY_8 },
     ]);
     expect(ids(t.mind, 'What is growing in Melanie\'s garden?')[0]).toBe(turns.get('h')?.id);
+    expect(ids(t.mind, 'What did Melanie say?')).toEqual([turns.get('h')?.id]); // no word of hers to match: what she said
   });
 
   it('keeps an evidently relevant turn within the first results, however trusted the other matches are', async () => {

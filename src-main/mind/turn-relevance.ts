@@ -21,6 +21,7 @@ import {
   turnFacts,
   turnSeqsBetween,
   turnsBetween,
+  turnsBySpeaker,
   turnWordFrequency,
 } from '../store/turn-context-query';
 import type { Mind } from './mind';
@@ -99,6 +100,9 @@ export function turnRelevance(
     if (range === null) continue;
     for (const { seq, bm25 } of rankedWithinBudget(mind, words, range)) if (!ranked.has(seq)) ranked.set(seq, bm25);
   }
+
+  // A person named and nothing else found ("What did Omar say?"): what they said last.
+  if (ranked.size === 0) for (const speaker of speakers) for (const seq of turnsBySpeaker(db, speaker, WINDOW_POOL)) ranked.set(seq, 0);
 
   const seqs = [...new Set([...ownFound.keys(), ...ranked.keys()])];
   const facts = turnFacts(db, seqs);

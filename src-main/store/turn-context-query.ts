@@ -57,6 +57,11 @@ export function turnSeqsBetween(db: Db, from: number, to: number): SeqRange | nu
   return row.first === null || row.last === null ? null : { first: row.first, last: row.last };
 }
 
+/** The newest `pool` turns a speaker said (a query that names a person and nothing else). */
+export function turnsBySpeaker(db: Db, speaker: string, pool: number): number[] {
+  return (stmt(db, 'SELECT seq FROM memory_turns WHERE speaker = ? COLLATE NOCASE ORDER BY seq DESC LIMIT ?').all(speaker, pool) as { seq: number }[]).map((r) => r.seq);
+}
+
 /** The first `pool` turns said within [from, to) (a query that names a time and nothing else). */
 export function turnsBetween(db: Db, from: number, to: number, pool: number): number[] {
   return (stmt(db, 'SELECT seq FROM memory_turns WHERE at >= ? AND at < ? ORDER BY at LIMIT ?').all(from, to, pool) as { seq: number }[]).map((r) => r.seq);
