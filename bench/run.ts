@@ -11,6 +11,11 @@
  *     --settings-from MIND (the openai endpoint a mind's settings name)
  *     --provider agent: the connected agent's model (MCP sampling) needs a real model to answer; the bench
  *     says so and runs a scripted agent answering with the planted lessons, labelled as such
+ *   --recall                 only the recall bench (generated long conversations imported as transcripts, bench/recall/):
+ *     recall@5/@10 per category beside plain bm25, and latency → bench/results/recall.json;
+ *     --provider openai, --split calibration|heldout, --settings-from MIND as for --quality
+ *   --recall-latency         only recall's latency at scale, in-process and over MCP stdio, on a migrated copy of each
+ *                            cached mind of --sizes (never generated for it) → bench/results/recall-latency.json
  *   --mcp                    only the MCP bench (recall, consult, a write over stdio on the 100k mind)
  *   --reflect                only the reflect bench on the 100k mind: reflect (batch of 50) and propose_beliefs (10),
  *                            through the SDK's client in process → bench/results/reflect.json
@@ -55,6 +60,8 @@ import { CORPUS_NAMES, SPLITS } from './quality/corpus';
 import { type QualityOptions, qualitySettings, runQualityBench, writeQualityReport } from './quality/quality-report';
 import { PROVIDER_IDS, type ProviderId } from '../shared/settings';
 import { reportMcpBench, runMcpBench } from './mcp-bench';
+import { reportRecallLatency, runRecallSection } from './recall/recall-report';
+import { measureRecallLatency, type RecallLatency } from './recall/recall-latency';
 import { reportLiveBench, runLiveBench } from './live-bench';
 import { reportTravelBench, runTravelBench } from './travel-bench';
 import { reportLineageBench, runLineageBench } from './lineage-bench';
@@ -73,6 +80,8 @@ interface Args {
   consolidationOnly: boolean;
   uiOnly: boolean;
   quality: QualityOptions | null;
+  recall: QualityOptions | null;
+  recallLatencyOnly: boolean;
   mcpOnly: boolean;
   liveOnly: boolean;
   trustOnly: boolean;
@@ -105,6 +114,8 @@ function parse(argv: string[]): Args {
       consolidation: { type: 'boolean' },
       ui: { type: 'boolean' },
       quality: { type: 'boolean' },
+      recall: { type: 'boolean' },
+      'recall-latency': { type: 'boolean' },
       provider: { type: 'string' },
       corpus: { type: 'string' },
       split: { type: 'string' },
@@ -132,6 +143,8 @@ function parse(argv: string[]): Args {
     consolidationOnly: values.consolidation ?? false,
     uiOnly: values.ui ?? false,
     quality: values.quality ? qualityOptions(values) : null,
+    recall: values.recall ? qualityOptions(values) : null,
+    recallLatencyOnly: values['recall-latency'] ?? false,
     mcpOnly: values.mcp ?? false,
     liveOnly: values.live ?? false,
     trustOnly: values.trust ?? false,
@@ -233,6 +246,20 @@ async function main(): Promise<void> {
   };
   if (args.quality) {
     writeQualityReport(await runQualityBench(args.quality), qualitySettings(args.quality), machine);
+    return;
+  }
+  if (args.recall) {
+    await runRecallSection(args.recall, machine);
+    return;
+  }
+  if (args.recallLatencyOnly) {
+    const results: RecallLatency[] = [];
+    for (const size of args.sizes) {
+      const cached = cachedMindPath(size, args.seed);
+      if (existsSync(cached)) results.push(await measureRecallLatency({ cachedMind: cached, size, seed: args.seed, reps: args.reps }));
+      else process.stderr.write(`no cached ${size.toLocaleString('en')}-memory mind (npm run bench generates it): skipped\n`);
+    }
+    reportRecallLatency(results, machine);
     return;
   }
   if (args.travelOnly) {

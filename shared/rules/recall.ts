@@ -38,6 +38,17 @@ export function recallScore(s: RecallSignals): number {
 }
 
 /**
+ * How well a memory answers the query, apart from how much it is trusted or how readily it comes
+ * to mind: the score's match terms at full confidence, without the tier's boost or retrieval strength.
+ */
+export function recallRelevance(s: Pick<RecallSignals, 'words' | 'meaning'>): number {
+  return RECALL_WEIGHTS.meaning * (s.meaning ?? s.words) + RECALL_WEIGHTS.words * s.words;
+}
+
+/** A conversation turn at least this share of the best relevance is evidently relevant (recall keeps it in reach). */
+export const EVIDENT_RELEVANCE_SHARE = 0.5;
+
+/**
  * Whether a found memory is offered at all: it must match, and (`beliefFloor`: it is a belief and
  * doubted beliefs are not wanted) it must not be doubted.
  */

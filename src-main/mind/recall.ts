@@ -8,7 +8,8 @@
 import { MindError } from '../../shared/errors';
 import { MEMORY_TYPES, type MemoryType } from '../../shared/model';
 import { searchWords, wordsFoundIn } from '../../shared/rules/contradiction';
-import { type RecallSignals, recallScore, worthRecalling } from '../../shared/rules/recall';
+import { EVIDENT_RELEVANCE_SHARE, type RecallSignals, recallRelevance, recallScore, worthRecalling } from '../../shared/rules/recall';
+import { readTimeExpressions } from '../../shared/rules/time-expressions';
 import { TIER_BOOST } from '../../shared/rules/tiers';
 import type { MemoryRecord } from '../store/memory-record';
 import {
@@ -23,6 +24,8 @@ import { recordAccesses } from './access';
 import { type MemorySummary, summarizeMemory } from './list';
 import type { Mind } from './mind';
 import { derivedReadings } from './memory-view';
+import { wordsWithinBudget } from './ranking-budget';
+import { type TurnEvidence, turnRelevance, turnScore } from './turn-relevance';
 import type { WriteOptions } from './write-options';
 
 export const DEFAULT_RECALL_LIMIT = 10;
@@ -30,14 +33,16 @@ export const MAX_RECALL_LIMIT = 50;
 /** Words past this many in one query are ignored (a pasted paragraph is not a better query). */
 const MAX_QUERY_WORDS = 16;
 /** Full-text candidates ranked per pass: enough that a grounded memory a few bm25 places down still surfaces. */
-const TEXT_POOL = 200;
+const TEXT_POOL = 100;
 /** With a type restriction the pool is drawn wider, since most of it may be of other types. */
 const TYPED_TEXT_POOL = 1_000;
 /**
- * How many matching rows one ranking pass may score. bm25 costs about a microsecond a row; words
- * rarer than this are ranked together, commoner ones only through their co-occurrence.
+ * How many matching rows one ranking pass may score. bm25 costs a few microseconds a row; words
+ * rarer than this are ranked together, commoner ones only through their co-occurrence. Halved from
+ * 4,000 when the conversation-turn pass (turn-relevance.ts) joined it, to keep recall's p95 within
+ * its targets at 100k and 1M memories (`npm run bench -- --recall-latency`).
  */
-const RANKING_BUDGET = 4_000;
+const RANKING_BUDGET = 2_000;
 /**
  * Nearest-vector search reads every stored vector (sqlite-vec 0.1.9 has no approximate index):
  * about half a microsecond each. Above this many, vectors only re-rank the full-text candidates.
@@ -116,6 +121,7 @@ export function recall(mind: Mind, request: RecallRequest, options: RecallOption
     const seen = found.get(record.seq);
     if (!seen || seen.bm25 < bm25) found.set(record.seq, { record, bm25, similarity: null });
   }
+  const turns = conversationTurns(mind, request.query, found, types);
   const queryVector = options.meaning?.queryVector ?? null;
   const nearest = queryVector !== null && vectorCount(db) <= NEAREST_SCAN_LIMIT;
   if (nearest) {
@@ -141,6 +147,7 @@ export function recall(mind: Mind, request: RecallRequest, options: RecallOption
   let ranked = [...found.values()].map(score).filter((c) => worthRecalling(c.signals, c.record.type === 'belief' && options.keepDoubted !== true)).sort(byScore);
   const local = options.meaning?.local ?? null;
   if (local !== null && ranked.length > 0) ranked = rerankByMeaning(request.query, ranked, local, score, byScore);
+  if (turns.size > 0) ranked = keepRelevantTurnsInReach(ranked, turns, limit);
 
   const hits = ranked.slice(0, limit).map((c): RecallHit => {
     const readings = derivedReadings(c.record, now);
@@ -150,11 +157,62 @@ export function recall(mind: Mind, request: RecallRequest, options: RecallOption
       score: c.score,
       signals: c.signals,
       matchedWords,
-      why: explain(c.record, c.signals, matchedWords, readings.tierWhy, now),
+      why: explain(c.record, c.signals, matchedWords, readings.tierWhy, now, turns.get(c.record.seq)),
     };
   });
   if (options.recordAccess !== false && hits.length > 0) recordAccesses(mind, hits.map((h) => h.memory.id), options);
   return { hits, search: { words, meaning: nearest ? 'nearest' : local !== null ? 'rerank' : 'off' } };
+}
+
+/**
+ * The conversation turns among the candidates, and more found by their context or their time
+ * (turn-relevance.ts): each turn's word match becomes its relevance with the conversation counted.
+ * Returns the evidence of each turn now in `found`.
+ */
+function conversationTurns(
+  mind: Mind,
+  query: string,
+  found: Map<number, Omit<Candidate, 'signals' | 'score'>>,
+  types: MemoryType[] | null,
+): Map<number, TurnEvidence> {
+  const reading = readTimeExpressions(query, mind.now());
+  const words = searchWords(reading.rest).slice(0, MAX_QUERY_WORDS);
+  const relevance = turnRelevance(mind, words, reading, new Map([...found].map(([seq, f]) => [seq, f.bm25])), types);
+  if (relevance === null) return new Map();
+  for (const record of relevance.extraRecords) found.set(record.seq, { record, bm25: 0, similarity: null });
+  const turns = new Map<number, TurnEvidence>();
+  for (const [seq, evidence] of relevance.turns) {
+    const candidate = found.get(seq);
+    if (candidate === undefined) continue;
+    candidate.bm25 = turnScore(evidence);
+    turns.set(seq, evidence);
+  }
+  return turns;
+}
+
+/**
+ * Tier, confidence and retrieval strength say how much to trust a memory, not whether it answers:
+ * they may reorder the list, but a turn among the `limit` most relevant candidates (by words and
+ * meaning alone) that holds at least half the best relevance stays within the first `limit`,
+ * taking the place of the lowest-scored memory that is not such a turn.
+ */
+function keepRelevantTurnsInReach(ranked: readonly Candidate[], turns: ReadonlyMap<number, TurnEvidence>, limit: number): Candidate[] {
+  const relevanceOf = (c: Candidate) => recallRelevance(c.signals);
+  const byRelevance = [...ranked].sort((a, b) => relevanceOf(b) - relevanceOf(a) || a.record.seq - b.record.seq).slice(0, limit);
+  const best = byRelevance[0] === undefined ? 0 : relevanceOf(byRelevance[0]);
+  const kept = new Set(byRelevance.filter((c) => turns.has(c.record.seq) && relevanceOf(c) >= EVIDENT_RELEVANCE_SHARE * best).map((c) => c.record.seq));
+  const head = ranked.slice(0, limit);
+  const missing = ranked.slice(limit).filter((c) => kept.has(c.record.seq));
+  if (missing.length === 0) return [...ranked];
+  const displaced = new Set(
+    head
+      .filter((c) => !kept.has(c.record.seq))
+      .slice(-missing.length)
+      .map((c) => c.record.seq),
+  );
+  const newHead = [...head.filter((c) => !displaced.has(c.record.seq)), ...missing];
+  const chosen = new Set(newHead.map((c) => c.record.seq));
+  return [...newHead, ...ranked.filter((c) => !chosen.has(c.record.seq))];
 }
 
 /**
@@ -200,16 +258,7 @@ function textCandidates(mind: Mind, words: readonly string[], types: MemoryType[
   if (words.length === 0) return [];
   const db = mind.store.db;
   const pool = types === null ? TEXT_POOL : TYPED_TEXT_POOL;
-  const byRarity = words.map((word) => ({ word, frequency: wordFrequency(db, word) })).sort((a, b) => a.frequency - b.frequency);
-  const rare: string[] = [];
-  let budget = RANKING_BUDGET;
-  for (const { word, frequency } of byRarity) {
-    if (frequency === 0) continue;
-    if (frequency > budget) break;
-    rare.push(word);
-    budget -= frequency;
-  }
-  const present = byRarity.filter((w) => w.frequency > 0).map((w) => w.word);
+  const { present, rare } = wordsWithinBudget(words, (word) => wordFrequency(db, word), RANKING_BUDGET);
   const candidates: TextCandidate[] = [];
   if (rare.length > 0) candidates.push(...rankedTextCandidates(db, rare, 'any', pool, types));
   if (present.length >= 2 && rare.length < present.length) candidates.push(...rankedTextCandidates(db, present, 'all', pool, types));
@@ -241,10 +290,13 @@ function ago(ms: number): string {
   return `${Math.round(hours / 24)} days`;
 }
 
-function explain(record: MemoryRecord, s: RecallSignals, matched: readonly string[], tierWhy: string, now: number): string {
+function explain(record: MemoryRecord, s: RecallSignals, matched: readonly string[], tierWhy: string, now: number, turn: TurnEvidence | undefined): string {
   const parts: string[] = [];
   if (matched.length > 0) parts.push(`has ${matched.map((w) => `"${w}"`).join(', ')}`);
+  else if (turn !== undefined && turn.words > 0) parts.push('the turns around it match your words');
   else if (s.words > 0) parts.push('matches your words');
+  if (turn?.bySpeaker === true) parts.push('said by the person you named');
+  if (turn?.inTime === true) parts.push('said in the time you named');
   if (s.meaning !== null && s.meaning >= 0.5) parts.push(`close in meaning (${s.meaning.toFixed(2)})`);
   parts.push(`${s.tier} ×${TIER_BOOST[s.tier]} (${tierWhy.split(';')[0]})`);
   const confidence =

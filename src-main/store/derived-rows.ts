@@ -13,3 +13,7 @@ export function ftsTextSql(alias: string): string {
 /** The tallies' rows, grouped as migration 0005 defines them, from the memories themselves. */
 export const COUNTED_TALLIES_SQL = `SELECT type, status, tier, coalesce(review_status, '') AS review, min(CAST(confidence * 10 AS INTEGER), 9) AS bucket, count(*) AS n
   FROM memories GROUP BY 1, 2, 3, 4, 5`;
+
+/** The conversation turns among the memories, as migration 0013 and its insert trigger place them. */
+export const TURNS_SQL = `SELECT seq, json_extract(fields, '$.source.conversationId'), created_at, coalesce(json_extract(fields, '$.source.role'), source_entity, '')
+  FROM memories WHERE type = 'raw' AND json_extract(fields, '$.source.conversationId') IS NOT NULL ORDER BY seq`;

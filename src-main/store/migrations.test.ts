@@ -350,6 +350,38 @@ describe('migrations', () => {
     );
   });
 
+  it('0014_recall_context places the turns of an older mind in their conversations and indexes each with its speaker, date and neighbours', () => {
+    const may8 = Date.UTC(2023, 4, 8, 13, 56);
+    const turn = (id: string, conversation: string, role: string, content: string, at: number) =>
+      memoryRow({ id, type: 'raw', content, fields: { source: { conversationId: conversation, turnId: id, role } }, createdAt: at, updatedAt: at });
+    migratedFrom(
+      14,
+      (older) => {
+        insertMemory(older, turn('raw_a', 'c1', 'Caroline', 'What did you paint last week?', may8));
+        insertMemory(older, turn('raw_b', 'c1', 'Melanie', 'A sunset over the lake', may8 + 30_000));
+        insertMemory(older, turn('raw_other', 'c2', 'Omar', 'Lisbon was sunny', may8));
+        insertMemory(older, memoryRow({ id: 'nt_plain', content: 'not a turn' }));
+      },
+      (store) => {
+        const turns = store.db.prepare('SELECT seq, conversation, speaker FROM memory_turns ORDER BY seq').all();
+        expect(turns).toEqual([
+          { seq: 1, conversation: 'c1', speaker: 'Caroline' },
+          { seq: 2, conversation: 'c1', speaker: 'Melanie' },
+          { seq: 3, conversation: 'c2', speaker: 'Omar' },
+        ]);
+        const inContext = (words: string) =>
+          (store.db.prepare('SELECT rowid FROM memory_turns_fts WHERE memory_turns_fts MATCH ? ORDER BY rowid').all(`context : (${words})`) as { rowid: number }[]).map((r) => r.rowid);
+        expect(inContext('paint')).toEqual([2]); // the question before Melanie's answer
+        expect(inContext('sunset')).toEqual([1]); // and the answer after Caroline's question
+        expect(inContext('Melanie')).toEqual([1, 2]); // her own turn, and the one beside it
+        expect(inContext('"8 May 2023" AND Monday')).toEqual([1, 2, 3]);
+        expect(inContext('Lisbon')).toEqual([]); // another conversation is no neighbour
+        const view = store.db.prepare('SELECT context FROM memory_turn_context WHERE seq = 3').get() as { context: string };
+        expect(view.context).toBe('Omar 8 May 2023 Monday  ');
+      },
+    );
+  });
+
   it('replayed on an empty database, match the committed schema snapshot', async () => {
     await expect(schemaOf()).toMatchFileSnapshot('./__snapshots__/schema.sql');
   });

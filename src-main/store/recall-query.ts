@@ -26,7 +26,7 @@ export interface VectorCandidate {
  * beside it, it is written `+m.…` so it filters the few candidates: given an index to use, the
  * planner would walk every active memory of the type and probe the candidates for each.
  */
-function typeClause(types: readonly MemoryType[] | null): string {
+export function typeClause(types: readonly MemoryType[] | null): string {
   return types === null || types.length === 0 ? '' : `AND +m.type IN (${types.map((t) => `'${t}'`).join(', ')})`;
 }
 

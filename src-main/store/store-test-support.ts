@@ -106,7 +106,8 @@ export function writeOlderMind(workDir: string, path: string, version: number): 
  * key order: the order their rows were first written in means nothing.
  */
 export function wholeMindAsStored(db: Db): Record<string, unknown[]> {
-  const segments = ['memories_fts_data', 'memories_fts_idx'];
+  // FTS5 segments are laid out by the order of writes (one bulk insert or row by row): their words are compared by searching.
+  const segments = ['memories_fts_data', 'memories_fts_idx', 'memory_turns_fts_data', 'memory_turns_fts_idx'];
   const tables = (db.prepare(`SELECT name, wr FROM pragma_table_list WHERE schema = 'main' AND type != 'view' ORDER BY name`).all() as { name: string; wr: number }[]).filter(
     (t) => t.name !== 'sqlite_schema' && !segments.includes(t.name),
   );
@@ -120,7 +121,14 @@ export function wholeMindAsStored(db: Db): Record<string, unknown[]> {
       ? 'SELECT name, seq FROM sqlite_sequence ORDER BY name'
       : `SELECT * FROM "${name}" WHERE tbl NOT IN (${segments.map((t) => `'${t}'`).join(', ')}) ORDER BY tbl, idx${name === 'sqlite_stat4' ? ', sample' : ''}`;
   for (const { name, wr } of tables) {
-    const sql = name.startsWith('sqlite_s') ? inKeyOrder(name) : wr ? `SELECT * FROM "${name}"` : `SELECT rowid AS "(rowid)", * FROM "${name}" ORDER BY rowid`;
+    // A contentless-delete index's `origin` numbers the segment write that brought each row: its sizes are what is compared.
+    const sql = name.startsWith('sqlite_s')
+      ? inKeyOrder(name)
+      : name === 'memory_turns_fts_docsize'
+        ? `SELECT id, sz FROM "${name}" ORDER BY id`
+        : wr
+          ? `SELECT * FROM "${name}"`
+          : `SELECT rowid AS "(rowid)", * FROM "${name}" ORDER BY rowid`;
     // Blobs as base64: a deep comparison walks a Buffer byte by byte (a vector chunk is megabytes).
     whole[name] = (db.prepare(sql).all() as Record<string, unknown>[]).map((row) =>
       Object.fromEntries(Object.entries(row).map(([column, value]) => [column, Buffer.isBuffer(value) ? value.toString('base64') : value])),
@@ -137,4 +145,16 @@ export function execOnFile(path: string, sql: string): void {
   } finally {
     db.close();
   }
+}
+
+/** The turns whose context (migration 0014's index column) holds all of the words, by seq. */
+export function turnsWithContext(db: Db, words: string): number[] {
+  return (db.prepare('SELECT rowid FROM memory_turns_fts WHERE memory_turns_fts MATCH ? ORDER BY rowid').all(`context : (${words})`) as { rowid: number }[]).map(
+    (r) => r.rowid,
+  );
+}
+
+/** The turns whose own words (in the turn index) hold all of the words, by seq. */
+export function turnsWithOwnWords(db: Db, words: string): number[] {
+  return (db.prepare('SELECT rowid FROM memory_turns_fts WHERE memory_turns_fts MATCH ? ORDER BY rowid').all(`own : (${words})`) as { rowid: number }[]).map((r) => r.rowid);
 }

@@ -88,6 +88,15 @@ CREATE INDEX `memories_updated` ON `memories` (`updated_at`);
 -- index memory_origins_original
 CREATE UNIQUE INDEX `memory_origins_original` ON `memory_origins` (`system`,`original_id`);
 
+-- index memory_turns_at
+CREATE INDEX memory_turns_at ON memory_turns (at);
+
+-- index memory_turns_conversation
+CREATE INDEX memory_turns_conversation ON memory_turns (conversation, seq);
+
+-- index memory_turns_speaker
+CREATE INDEX memory_turns_speaker ON memory_turns (speaker COLLATE NOCASE);
+
 -- index memory_versions_open
 CREATE INDEX `memory_versions_open` ON `memory_versions` (`seq`) WHERE valid_to IS NULL;
 
@@ -277,6 +286,29 @@ CREATE TABLE memory_tallies (
   PRIMARY KEY (type, status, tier, review, bucket)
 ) WITHOUT ROWID;
 
+-- table memory_turns
+CREATE TABLE memory_turns (
+  seq INTEGER PRIMARY KEY NOT NULL,
+  conversation TEXT NOT NULL,
+  at INTEGER NOT NULL,
+  speaker TEXT NOT NULL
+);
+
+-- table memory_turns_fts
+CREATE VIRTUAL TABLE memory_turns_fts USING fts5(own, context, content = '', contentless_delete = 1, tokenize = 'porter unicode61');
+
+-- table memory_turns_fts_config
+CREATE TABLE 'memory_turns_fts_config'(k PRIMARY KEY, v) WITHOUT ROWID;
+
+-- table memory_turns_fts_data
+CREATE TABLE 'memory_turns_fts_data'(id INTEGER PRIMARY KEY, block BLOB);
+
+-- table memory_turns_fts_docsize
+CREATE TABLE 'memory_turns_fts_docsize'(id INTEGER PRIMARY KEY, sz BLOB, origin INTEGER);
+
+-- table memory_turns_fts_idx
+CREATE TABLE 'memory_turns_fts_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
+
 -- table memory_vectors
 CREATE VIRTUAL TABLE memory_vectors USING vec0(embedding float[384] distance_metric=cosine);
 
@@ -421,3 +453,75 @@ BEGIN
   VALUES (new.type, new.status, new.tier, coalesce(new.review_status, ''), min(CAST(new.confidence * 10 AS INTEGER), 9), 1)
   ON CONFLICT (type, status, tier, review, bucket) DO UPDATE SET n = n + 1;
 END;
+
+-- trigger memory_turns_delete
+CREATE TRIGGER memory_turns_delete AFTER DELETE ON memories
+WHEN old.type = 'raw' AND json_extract(old.fields, '$.source.conversationId') IS NOT NULL
+BEGIN
+  DELETE FROM memory_turns WHERE seq = old.seq;
+  DELETE FROM memory_turns_fts WHERE rowid IN (
+    SELECT old.seq
+    UNION ALL SELECT max(seq) FROM memory_turns WHERE conversation = json_extract(old.fields, '$.source.conversationId') AND seq < old.seq
+    UNION ALL SELECT min(seq) FROM memory_turns WHERE conversation = json_extract(old.fields, '$.source.conversationId') AND seq > old.seq);
+  INSERT INTO memory_turns_fts (rowid, own, context) SELECT seq, own, context FROM memory_turn_context WHERE seq IN (
+    SELECT max(seq) FROM memory_turns WHERE conversation = json_extract(old.fields, '$.source.conversationId') AND seq < old.seq
+    UNION ALL SELECT min(seq) FROM memory_turns WHERE conversation = json_extract(old.fields, '$.source.conversationId') AND seq > old.seq);
+END;
+
+-- trigger memory_turns_insert
+CREATE TRIGGER memory_turns_insert AFTER INSERT ON memories
+WHEN new.type = 'raw' AND json_extract(new.fields, '$.source.conversationId') IS NOT NULL
+BEGIN
+  INSERT INTO memory_turns (seq, conversation, at, speaker)
+    VALUES (new.seq, json_extract(new.fields, '$.source.conversationId'), new.created_at, coalesce(json_extract(new.fields, '$.source.role'), new.source_entity, ''));
+  DELETE FROM memory_turns_fts WHERE rowid IN (
+    SELECT new.seq
+    UNION ALL SELECT max(seq) FROM memory_turns WHERE conversation = json_extract(new.fields, '$.source.conversationId') AND seq < new.seq
+    UNION ALL SELECT min(seq) FROM memory_turns WHERE conversation = json_extract(new.fields, '$.source.conversationId') AND seq > new.seq);
+  INSERT INTO memory_turns_fts (rowid, own, context) SELECT seq, own, context FROM memory_turn_context WHERE seq IN (
+    SELECT new.seq
+    UNION ALL SELECT max(seq) FROM memory_turns WHERE conversation = json_extract(new.fields, '$.source.conversationId') AND seq < new.seq
+    UNION ALL SELECT min(seq) FROM memory_turns WHERE conversation = json_extract(new.fields, '$.source.conversationId') AND seq > new.seq);
+END;
+
+-- trigger memory_turns_update
+CREATE TRIGGER memory_turns_update AFTER UPDATE OF content, fields, status, created_at, source_entity ON memories
+WHEN (old.type = 'raw' AND json_extract(old.fields, '$.source.conversationId') IS NOT NULL)
+  OR (new.type = 'raw' AND json_extract(new.fields, '$.source.conversationId') IS NOT NULL)
+BEGIN
+  DELETE FROM memory_turns WHERE seq = old.seq;
+  INSERT INTO memory_turns (seq, conversation, at, speaker)
+    SELECT new.seq, json_extract(new.fields, '$.source.conversationId'), new.created_at, coalesce(json_extract(new.fields, '$.source.role'), new.source_entity, '')
+    WHERE new.type = 'raw' AND json_extract(new.fields, '$.source.conversationId') IS NOT NULL;
+  DELETE FROM memory_turns_fts WHERE rowid IN (
+    SELECT old.seq
+    UNION ALL SELECT max(seq) FROM memory_turns WHERE conversation = json_extract(old.fields, '$.source.conversationId') AND seq < old.seq
+    UNION ALL SELECT min(seq) FROM memory_turns WHERE conversation = json_extract(old.fields, '$.source.conversationId') AND seq > old.seq
+    UNION ALL SELECT max(seq) FROM memory_turns WHERE conversation = json_extract(new.fields, '$.source.conversationId') AND seq < new.seq
+    UNION ALL SELECT min(seq) FROM memory_turns WHERE conversation = json_extract(new.fields, '$.source.conversationId') AND seq > new.seq);
+  INSERT INTO memory_turns_fts (rowid, own, context) SELECT seq, own, context FROM memory_turn_context WHERE seq IN (
+    SELECT old.seq
+    UNION ALL SELECT max(seq) FROM memory_turns WHERE conversation = json_extract(old.fields, '$.source.conversationId') AND seq < old.seq
+    UNION ALL SELECT min(seq) FROM memory_turns WHERE conversation = json_extract(old.fields, '$.source.conversationId') AND seq > old.seq
+    UNION ALL SELECT max(seq) FROM memory_turns WHERE conversation = json_extract(new.fields, '$.source.conversationId') AND seq < new.seq
+    UNION ALL SELECT min(seq) FROM memory_turns WHERE conversation = json_extract(new.fields, '$.source.conversationId') AND seq > new.seq);
+END;
+
+-- view memory_turn_context
+CREATE VIEW memory_turn_context AS
+SELECT t.seq AS seq, m.content AS own,
+  t.speaker || ' ' || CAST(strftime('%d', t.at / 1000, 'unixepoch') AS INTEGER) || ' ' ||
+  CASE strftime('%m', t.at / 1000, 'unixepoch')
+    WHEN '01' THEN 'January' WHEN '02' THEN 'February' WHEN '03' THEN 'March' WHEN '04' THEN 'April'
+    WHEN '05' THEN 'May' WHEN '06' THEN 'June' WHEN '07' THEN 'July' WHEN '08' THEN 'August'
+    WHEN '09' THEN 'September' WHEN '10' THEN 'October' WHEN '11' THEN 'November' ELSE 'December' END || ' ' ||
+  strftime('%Y', t.at / 1000, 'unixepoch') || ' ' ||
+  CASE strftime('%w', t.at / 1000, 'unixepoch')
+    WHEN '0' THEN 'Sunday' WHEN '1' THEN 'Monday' WHEN '2' THEN 'Tuesday' WHEN '3' THEN 'Wednesday'
+    WHEN '4' THEN 'Thursday' WHEN '5' THEN 'Friday' ELSE 'Saturday' END || ' ' ||
+  coalesce((SELECT p.speaker || ' ' || pm.content FROM memory_turns p JOIN memories pm ON pm.seq = p.seq
+            WHERE p.conversation = t.conversation AND p.seq < t.seq ORDER BY p.seq DESC LIMIT 1), '') || ' ' ||
+  coalesce((SELECT n.speaker || ' ' || nm.content FROM memory_turns n JOIN memories nm ON nm.seq = n.seq
+            WHERE n.conversation = t.conversation AND n.seq > t.seq ORDER BY n.seq LIMIT 1), '') AS context
+FROM memory_turns t JOIN memories m ON m.seq = t.seq
+WHERE m.status <> 'forgotten';
