@@ -2,6 +2,7 @@
 import type { Command } from '../command';
 import { backupCommand, restoreCommand } from './backup';
 import { checkCommand } from './check';
+import { checkRefsCommand, refDiffCommand, repoCommand, reverifyCommand } from './code-refs';
 import { diffCommand } from './diff';
 import { consolidateCommand } from './consolidate';
 import { exportCommand } from './export';
@@ -57,6 +58,10 @@ export const COMMANDS: readonly Command[] = [
   backupCommand,
   exportCommand,
   checkCommand,
+  repoCommand,
+  checkRefsCommand,
+  reverifyCommand,
+  refDiffCommand,
   generateCommand,
   importCommand,
   serveCommand,
