@@ -20,6 +20,8 @@
  *                            Lineage view's click to painted, pan/zoom with 5,000 nodes) → bench/results/lineage.json
  *   --kernle [PATH]          only the Kernle bench: import PATH (default: a generated 20k Kernle database) and time
  *                            lineage, the uncertain list, search and a belief's history against Kernle's SDK
+ *   --code-refs              only the code references bench: check-refs over 10,000 code refs into a generated git
+ *                            repository after a commit that edits, deletes and renames files → bench/results/code-refs.json
  *   --interop                only the interop bench: Mindloom JSON export of each size whose mind is cached
  *                            (the smallest generated first when missing), and 3 imports of the smallest into a fresh mind
  * Prints a table per size and writes bench/results/store-<N>.json; then the consolidation
@@ -50,6 +52,7 @@ import { reportTravelBench, runTravelBench } from './travel-bench';
 import { reportLineageBench, runLineageBench } from './lineage-bench';
 import { reportKernleBench, runKernleBench } from './kernle-bench';
 import { reportInteropBench, runInteropBench } from './interop-bench';
+import { reportCodeRefsBench, runCodeRefsBench } from './code-refs-bench';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 
@@ -71,6 +74,7 @@ interface Args {
   /** `--kernle`: null when absent; `{path: undefined}` for a generated database. */
   kernle: { path: string | undefined } | null;
   interopOnly: boolean;
+  codeRefsOnly: boolean;
   seed: number;
   reps: number;
 }
@@ -100,6 +104,7 @@ function parse(argv: string[]): Args {
       timeline: { type: 'boolean' },
       lineage: { type: 'boolean' },
       interop: { type: 'boolean' },
+      'code-refs': { type: 'boolean' },
     },
   });
   const whole = (text: string, what: string) => {
@@ -121,6 +126,7 @@ function parse(argv: string[]): Args {
     lineageOnly: values.lineage ?? false,
     kernle: kernleOption(values.kernle ?? false, positionals),
     interopOnly: values.interop ?? false,
+    codeRefsOnly: values['code-refs'] ?? false,
     seed: values.seed === undefined ? DEFAULT_SEED : whole(values.seed, '--seed'),
     reps: values.reps === undefined ? (values.quick ? 40 : 200) : whole(values.reps, '--reps'),
   };
@@ -225,6 +231,11 @@ async function main(): Promise<void> {
   if (args.lineageOnly) {
     const size = Math.max(...args.sizes);
     reportLineageBench(await runLineageBench({ mindPath: mindFor(size, args.seed).path, reps: Math.min(args.reps, 5) }), machine);
+    return;
+  }
+  if (args.codeRefsOnly) {
+    // Each repetition of the check that finds changes undoes the previous one first: a few are enough.
+    reportCodeRefsBench(runCodeRefsBench({ reps: Math.min(args.reps, 5) }), machine);
     return;
   }
   if (args.kernle) {
