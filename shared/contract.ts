@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorEnvelope } from './errors';
+import { CODE_REF_CALLS } from './contract/code-refs';
 import { CONSOLIDATION_CALLS } from './contract/consolidation';
 import { EDITING_CALLS } from './contract/editing';
 import { EXPLAIN_CALLS } from './contract/explain';
@@ -42,6 +43,7 @@ export const CALLS = {
   ...INTEROP_CALLS,
   ...TIMELINE_CALLS,
   ...LINEAGE_CALLS,
+  ...CODE_REF_CALLS,
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
 
 export type CallName = keyof typeof CALLS;

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { CALLS, type CallResult, isCallName, type MindEvent } from '../../shared/contract';
 import { type ErrorCode, isMindError } from '../../shared/errors';
+import { codeRefCalls } from './code-refs-calls';
 import { explainCalls } from './explain-calls';
 import { journalPosition } from '../mind/outside-writes';
 import { type BackupPortOptions, bindBackups } from './backup-port';
@@ -67,6 +68,7 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
     ...interopCalls(context),
     ...timelineCalls(context),
     ...lineageCalls(context),
+    ...codeRefCalls(context),
   };
 
   return {

@@ -5,7 +5,7 @@
  */
 import { diffLines } from 'diff';
 import { MindError } from '../../../shared/errors';
-import { readRefAnchor } from '../../store/code-refs-repo';
+import { readRefAnchor, type RefState } from '../../store/code-refs-repo';
 import { findEvidenceRef } from '../../store/evidence-refs-repo';
 import { loadMemory } from '../change';
 import type { Mind } from '../mind';
@@ -21,7 +21,7 @@ export interface RefDiffPart {
 export interface RefDiff {
   refSeq: number;
   ref: string;
-  state: string | null;
+  state: RefState | null;
   verifiedCommit: string;
   head: string;
   /** Where the lines are compared at HEAD (null when the file is gone). */
