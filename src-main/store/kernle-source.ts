@@ -33,7 +33,7 @@ export interface KernleSource {
   rows: Record<KernleTable, KernleRow[]>;
 }
 
-const STACKED_TABLES = (Object.keys(KERNLE_TABLES) as KernleTable[]).filter((t) => t !== 'memory_audit');
+export const STACKED_TABLES = (Object.keys(KERNLE_TABLES) as KernleTable[]).filter((t) => t !== 'memory_audit');
 
 export function readKernleSource(path: string, stack: string | undefined): KernleSource {
   const name = basename(path);
@@ -45,11 +45,7 @@ export function readKernleSource(path: string, stack: string | undefined): Kernl
   }
   try {
     checkSchema(db, name);
-    const stacks = (
-      db.prepare(STACKED_TABLES.filter((t) => t !== 'relationship_history').map((t) => `SELECT stack_id FROM ${t}`).join(' UNION ') + ' ORDER BY 1').all() as {
-        stack_id: string;
-      }[]
-    ).map((r) => r.stack_id);
+    const stacks = stacksOf(db);
     if (stack !== undefined && !stacks.includes(stack)) {
       throw new MindError('not_found', `${name}: no stack named "${stack}" (stacks: ${stacks.join(', ') || 'none'}).`, { path, stack, stacks });
     }
@@ -68,7 +64,16 @@ export function readKernleSource(path: string, stack: string | undefined): Kernl
   }
 }
 
-function checkSchema(db: Database.Database, name: string): void {
+/** Every stack that holds a memory, in name order. */
+export function stacksOf(db: Database.Database): string[] {
+  return (
+    db.prepare(STACKED_TABLES.filter((t) => t !== 'relationship_history').map((t) => `SELECT stack_id FROM ${t}`).join(' UNION ') + ' ORDER BY 1').all() as {
+      stack_id: string;
+    }[]
+  ).map((r) => r.stack_id);
+}
+
+export function checkSchema(db: Database.Database, name: string): void {
   for (const [table, required] of Object.entries(KERNLE_TABLES)) {
     const columns = new Set((db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name));
     if (columns.size === 0) {
@@ -85,7 +90,7 @@ function checkSchema(db: Database.Database, name: string): void {
 }
 
 /** SQLite's own verdict on a file, in words naming it. */
-function sqliteFailure(error: unknown, name: string, path: string): MindError {
+export function sqliteFailure(error: unknown, name: string, path: string): MindError {
   const code = (error as { code?: string }).code ?? '';
   const message = (error as Error).message;
   if (code === 'SQLITE_NOTADB') return new MindError('unreadable_file', `${name}: not a SQLite database.`, { path });

@@ -2,6 +2,7 @@
 import { readKernleSource } from '../../store/kernle-source';
 import type { Importer } from '../importer';
 import { importByPlan } from '../plan-writer';
+import { kernleFollow } from './kernle-follow';
 import { planKernleImport } from './kernle-plan';
 
 export const kernleImporter: Importer = {
@@ -11,4 +12,5 @@ export const kernleImporter: Importer = {
     const source = readKernleSource(path, options.stack);
     return { ...importByPlan(mind, 'kernle', options, (existing) => planKernleImport(mind, source, existing)), stacks: source.stacks };
   },
+  follow: kernleFollow,
 };
