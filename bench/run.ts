@@ -22,6 +22,8 @@
  *                            lineage, the uncertain list, search and a belief's history against Kernle's SDK
  *   --code-refs              only the code references bench: check-refs over 10,000 code refs into a generated git
  *                            repository after a commit that edits, deletes and renames files → bench/results/code-refs.json
+ *   --follow                 only the linked-source bench: an agent process writing 10 Kernle notes a second for a
+ *                            minute while `import kernle --follow` runs (killed with SIGKILL halfway, restarted) → bench/results/follow.json
  *   --interop                only the interop bench: Mindloom JSON export of each size whose mind is cached
  *                            (the smallest generated first when missing), and 3 imports of the smallest into a fresh mind
  * Prints a table per size and writes bench/results/store-<N>.json; then the consolidation
@@ -53,6 +55,7 @@ import { reportLineageBench, runLineageBench } from './lineage-bench';
 import { reportKernleBench, runKernleBench } from './kernle-bench';
 import { reportInteropBench, runInteropBench } from './interop-bench';
 import { reportCodeRefsBench, runCodeRefsBench } from './code-refs-bench';
+import { reportFollowBench, runFollowBench } from './follow-bench';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 
@@ -75,6 +78,7 @@ interface Args {
   kernle: { path: string | undefined } | null;
   interopOnly: boolean;
   codeRefsOnly: boolean;
+  followOnly: boolean;
   seed: number;
   reps: number;
 }
@@ -105,6 +109,7 @@ function parse(argv: string[]): Args {
       lineage: { type: 'boolean' },
       interop: { type: 'boolean' },
       'code-refs': { type: 'boolean' },
+      follow: { type: 'boolean' },
     },
   });
   const whole = (text: string, what: string) => {
@@ -127,6 +132,7 @@ function parse(argv: string[]): Args {
     kernle: kernleOption(values.kernle ?? false, positionals),
     interopOnly: values.interop ?? false,
     codeRefsOnly: values['code-refs'] ?? false,
+    followOnly: values.follow ?? false,
     seed: values.seed === undefined ? DEFAULT_SEED : whole(values.seed, '--seed'),
     reps: values.reps === undefined ? (values.quick ? 40 : 200) : whole(values.reps, '--reps'),
   };
@@ -231,6 +237,10 @@ async function main(): Promise<void> {
   if (args.lineageOnly) {
     const size = Math.max(...args.sizes);
     reportLineageBench(await runLineageBench({ mindPath: mindFor(size, args.seed).path, reps: Math.min(args.reps, 5) }), machine);
+    return;
+  }
+  if (args.followOnly) {
+    reportFollowBench(await runFollowBench(), machine);
     return;
   }
   if (args.codeRefsOnly) {
