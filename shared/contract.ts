@@ -16,6 +16,7 @@ import { EDITING_CALLS } from './contract/editing';
 import { EXPLAIN_CALLS } from './contract/explain';
 import { INTEROP_CALLS } from './contract/interop';
 import { LINEAGE_CALLS } from './contract/lineage';
+import { LINKED_SOURCE_CALLS } from './contract/linked-sources';
 import { LIVE_CALLS } from './contract/live';
 import { MEMORY_CALLS } from './contract/memories';
 import { MIND_DIFF_CALLS } from './contract/mind-diff';
@@ -44,6 +45,7 @@ export const CALLS = {
   ...TIMELINE_CALLS,
   ...LINEAGE_CALLS,
   ...CODE_REF_CALLS,
+  ...LINKED_SOURCE_CALLS,
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
 
 export type CallName = keyof typeof CALLS;

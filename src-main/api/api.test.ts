@@ -63,6 +63,7 @@ describe('the handler table', () => {
       'interop.import': { kind: 'json', path: 'api-test.json' },
       'interop.export': { format: 'markdown', path: 'api-test.md' },
       'interop.showDialog': { dialog: 'import' },
+      'sources.unlink': { system: 'kernle', path: '/nowhere/memories.db' },
     };
     // session.openDemo and session.create switch minds: they run last, after everything that reads this one.
     // The editing calls need items to decide: they have their own round (editing-calls.test.ts).

@@ -8,6 +8,7 @@ import { CALLS, type CallResult, isCallName, type MindEvent } from '../../shared
 import { type ErrorCode, isMindError } from '../../shared/errors';
 import { codeRefCalls } from './code-refs-calls';
 import { explainCalls } from './explain-calls';
+import { linkedSourceCalls } from './linked-source-calls';
 import { journalPosition } from '../mind/outside-writes';
 import { type BackupPortOptions, bindBackups } from './backup-port';
 import type { ApiContext, HandlerTable } from './handler-table';
@@ -69,6 +70,7 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
     ...timelineCalls(context),
     ...lineageCalls(context),
     ...codeRefCalls(context),
+    ...linkedSourceCalls(context),
   };
 
   return {

@@ -13,6 +13,7 @@ import { getMemoryView } from '../../mind/memory-view';
 import { type Mind, openMind } from '../../mind/mind';
 import { originsOfSystem } from '../../store/origins-repo';
 import { startCli } from './cli-process-support';
+import { runCli } from './cli-test-kit';
 
 let dir: string | undefined;
 let mind: Mind | null = null;
@@ -50,6 +51,8 @@ describe('mindloom import kernle --follow (processes)', () => {
     await second.exited;
     const contents = [...originsOfSystem(reader.store.db, 'kernle').values()].map((o) => getMemoryView(reader, o.memoryId).content.replace(' (edited)', ''));
     expect(new Set(contents).size).toBe(40);
+    const listed = JSON.parse((await runCli(['sources', '--json', '--mind', mindPath])).stdout);
+    expect(listed).toMatchObject([{ system: 'kernle', path: kernlePath, totals: { added: 40 }, lastError: null }]);
     expect(contents.sort()).toEqual(Array.from({ length: 40 }, (_, i) => `agent note ${String(i + 1).padStart(5, '0')}`));
   });
 });

@@ -17,6 +17,7 @@ import { reviewCommand, undoCommand } from './editing';
 import { orphansCommand, searchCommand, uncertainCommand } from './lists';
 import { historyCommand, lineageCommand, showCommand, statsCommand } from './read';
 import { serveCommand } from './serve';
+import { sourcesCommand } from './sources';
 import { timelineCommand } from './timeline';
 import {
   addCommand,
@@ -64,6 +65,7 @@ export const COMMANDS: readonly Command[] = [
   refDiffCommand,
   generateCommand,
   importCommand,
+  sourcesCommand,
   serveCommand,
   mcpCommand,
 ];
