@@ -19,6 +19,8 @@ import { ReviewSettingsCard } from '../review/review-settings-card';
 import { LastRunInterruptedBanner } from '../consolidation/interrupted-run-banner';
 import { SessionPicker } from '../welcome/session-picker';
 import { BackupsCard } from './backups-card';
+import { CodeCard } from './code-card';
+import { LinkedSourcesCard } from './linked-sources-card';
 
 export function SettingsView() {
   const api = useApi();
@@ -44,6 +46,8 @@ export function SettingsView() {
         )}
         <ConsolidationCard />
         <BackupsCard />
+        <CodeCard />
+        <LinkedSourcesCard />
         <DecayCard />
       </div>
     </div>
