@@ -7,6 +7,8 @@ import type { z } from 'zod';
 import { CALLS, type CallResult, isCallName, type MindEvent } from '../../shared/contract';
 import { type ErrorCode, isMindError } from '../../shared/errors';
 import { codeRefCalls } from './code-refs-calls';
+import { bindCodeWatch } from './code-watch-port';
+import { bindFollowers } from './follow-port';
 import { explainCalls } from './explain-calls';
 import { linkedSourceCalls } from './linked-source-calls';
 import { journalPosition } from '../mind/outside-writes';
@@ -33,7 +35,7 @@ export interface Api {
   dispatch(name: string, payload: unknown): Promise<CallResult>;
   /** Every pushed event; returns the unsubscribe function. */
   subscribe(listener: (event: MindEvent) => void): () => void;
-  /** Stops the consolidation scheduler (and its worker) and the daily backup; the session stays the caller's. */
+  /** Stops the consolidation scheduler (and its worker), the daily backup, the HEAD watch and the followers; the session stays the caller's. */
   dispose(): Promise<void>;
 }
 
@@ -55,6 +57,9 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
     backups: bindBackups(session, { logError, clock: options.backupClock }),
     changed: (ids) => session.events.emit({ type: 'mind.changed', payload: { origin: 'app', ids, upTo: journalPosition(session.mind()) } }),
   };
+  // The app's own watchers: a repository's HEAD moving checks the code references; linked sources are followed.
+  const codeWatch = bindCodeWatch(session, { logError, changed: context.changed });
+  const followers = bindFollowers(session, { logError, changed: context.changed });
   const handlers: HandlerTable = {
     ...sessionCalls(context),
     ...memoryCalls(context),
@@ -92,7 +97,8 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
     },
     subscribe: (listener) => session.events.subscribe(listener),
     dispose: async () => {
-      await Promise.all([context.scheduler.dispose(), context.backups.dispose()]);
+      codeWatch.dispose();
+      await Promise.all([context.scheduler.dispose(), context.backups.dispose(), followers.dispose()]);
     },
   };
 }

@@ -4,6 +4,8 @@
  * the contents of many files at a commit (`cat-file --batch`). Reads only; never touches the work tree.
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { MindError } from '../../../shared/errors';
 
 /** Large enough for a repository's worth of blobs in one batch. */
@@ -38,6 +40,29 @@ export function repositoryTop(dir: string): string {
 export function headCommit(repo: string): string | null {
   try {
     return git(repo, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']).toString('utf8').trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * HEAD as the files under `.git` say it (HEAD, then the ref it names, loose or packed), without
+ * starting git: what a poll reads every few seconds. Null when they cannot be read that way (a
+ * worktree's `.git` file, a reftable): the caller asks git instead.
+ */
+export function headFromFiles(repo: string): string | null {
+  try {
+    const git = join(repo, '.git');
+    const head = readFileSync(join(git, 'HEAD'), 'utf8').trim();
+    if (/^[0-9a-f]{40,64}$/.test(head)) return head;
+    const ref = /^ref: (\S+)$/.exec(head)?.[1];
+    if (!ref) return null;
+    try {
+      return readFileSync(join(git, ref), 'utf8').trim();
+    } catch {
+      const packed = readFileSync(join(git, 'packed-refs'), 'utf8').split('\n').find((line) => line.endsWith(` ${ref}`));
+      return packed?.split(' ')[0] ?? null;
+    }
   } catch {
     return null;
   }
