@@ -5,14 +5,13 @@
  */
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { emptyKernleDatabase, kernleNote } from '../interop/follow/follow-test-support';
+import { emptyKernleDatabase, kernleNote, writeKernleNotes } from '../interop/follow/follow-test-support';
 import { linkSource } from '../interop/follow/linked-sync';
 import { sourceLines, tempRepo, type TempRepo } from '../mind/code-refs/code-refs-test-support';
 import { verifyMemory } from '../mind/confidence-ops';
 import { createMemory } from '../mind/create';
 import { openMind } from '../mind/mind';
 import { approveMemory } from '../mind/review';
-import { writeKernleRows } from '../store/kernle-writer';
 import { type ApiFixture, apiFixture, callOk } from './api-test-support';
 
 let f: ApiFixture;
@@ -34,7 +33,7 @@ describe('the app while a mind is open', () => {
     mind.close();
     await callOk(f.api, 'session.open', { path: f.mindPath });
     const note = kernleNote('The agent noticed the build is slow');
-    writeKernleRows(kernlePath, 'notes', [note]);
+    writeKernleNotes(kernlePath, [note]);
     let arrived = false;
     for (let i = 0; i < 600 && !arrived; i++) {
       const found = await f.api.dispatch('memories.get', { id: `kernle:${note.id}` });

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { writeKernleDatabase } from '../../store/kernle-writer';
+import { writeKernleDatabase, writeKernleRows } from '../../store/kernle-writer';
 
 const SCHEMA = fileURLToPath(new URL('../../../bench/kernle/kernle-schema.sql', import.meta.url));
 export const AGENT_PROCESS = fileURLToPath(new URL('../../store/kernle-agent-process.ts', import.meta.url));
@@ -23,4 +23,9 @@ export async function until(check: () => boolean, what: string, timeoutMs = 60_0
     if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** Notes written into a Kernle database as its agent writes them (one transaction). */
+export function writeKernleNotes(path: string, notes: readonly Record<string, unknown>[]): void {
+  writeKernleRows(path, 'notes', notes);
 }
