@@ -13,8 +13,9 @@ export interface TempRepo {
   remove(): void;
 }
 
-export function tempRepo(prefix = 'mindloom-repo-'): TempRepo {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
+/** A fresh repository in a temp folder (under `parent` when given: removed with it). */
+export function tempRepo(prefix = 'mindloom-repo-', parent = tmpdir()): TempRepo {
+  const dir = mkdtempSync(join(parent, prefix));
   const git = (...args: string[]) =>
     execFileSync('git', ['-C', dir, ...args], {
       encoding: 'utf8',

@@ -60,7 +60,7 @@ function OverviewBody({ data }: { data: Overview }) {
             label="Code changed"
             value={data.codeChanged}
             href={hrefOf.settings()}
-            where="Settings → Code"
+            where="Settings"
             hint="Memories whose referenced code changed or whose file is gone since it was verified: no longer grounded."
           />
           <Stat
