@@ -9,7 +9,8 @@
  * the writer's transaction, so every row committed after a read has a larger rowid than all it
  * saw. Changed rows are found by `local_updated_at` (Kernle's own clock), re-reading a few seconds
  * before the newest change seen: a writer stamps the time before it commits, so a stamp may land
- * just behind one already read. Re-read rows that did not change are recognized and skipped.
+ * just behind one already read. Re-read rows that did not change are recognized and skipped. A
+ * changed row Kernle soft-deleted (`deleted = 1`) is read too: the memory it became is archived.
  */
 import Database from 'better-sqlite3';
 import { basename } from 'node:path';
@@ -77,7 +78,7 @@ function readSnapshot(db: Database.Database, name: string, stack: string | undef
     const changed =
       stamped && cursor.changedSince !== null
         ? (db
-            .prepare(`SELECT rowid AS __rowid${stampColumn}, * FROM ${table} WHERE rowid <= @after AND deleted = 0${inStack} AND julianday(local_updated_at) > @since ORDER BY rowid`)
+            .prepare(`SELECT rowid AS __rowid${stampColumn}, * FROM ${table} WHERE rowid <= @after${inStack} AND julianday(local_updated_at) > @since ORDER BY rowid`)
             .all(withStack({ after, since: cursor.changedSince - REREAD_DAYS })) as ReadRow[])
         : [];
     const all = [...changed, ...fresh];

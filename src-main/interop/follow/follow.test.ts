@@ -55,9 +55,14 @@ describe('a linked Kernle source', () => {
     expect(getHistory(m, changed.id).at(-1)).toMatchObject({ op: 'source_update', actor: 'import:kernle' });
     expect(originsOfSystem(m.store.db, 'kernle').size).toBe(3);
 
+    // Kernle soft-deletes: the memory it became is archived, never removed, and nothing new is imported from it.
+    writeKernleRows(kernlePath, 'notes', [{ id: first[1]?.id, deleted: 1, local_updated_at: new Date().toISOString() }], 'update');
+    expect(syncLinkedSource(m, 'kernle', kernlePath)).toMatchObject({ added: {}, updated: 1 });
+    expect(getMemoryView(m, `kernle:${first[1]?.id}`).status).toBe('archived');
+
     const [source] = listLinkedSources(m.store.db);
-    expect(source).toMatchObject({ system: 'kernle', path: kernlePath, totals: { added: 3, updated: 1, kept: 0 }, lastError: null });
-    expect(source?.lastChange).toMatchObject({ added: { note: 1 }, updated: 1 });
+    expect(source).toMatchObject({ system: 'kernle', path: kernlePath, totals: { added: 3, updated: 2, kept: 0 }, lastError: null });
+    expect(source?.lastChange).toMatchObject({ added: {}, updated: 1 });
   });
 
   it('keeps Mindloom\'s edit of a memory the source changed too, and records the source\'s change in its history', () => {
