@@ -92,8 +92,12 @@ export function syncLinkedSource(mind: Mind, kind: string, path: string): SyncSu
   } catch (error) {
     // Said where Settings → Linked sources shows it; the follower tries again at the next change.
     const message = error instanceof Error ? error.message : String(error);
-    const source = findLinkedSource(mind.store.db, kind, absolute);
-    if (source) mind.store.transaction(() => saveSyncError(mind.store.db, source.seq, message));
+    try {
+      const source = findLinkedSource(mind.store.db, kind, absolute);
+      if (source) mind.store.transaction(() => saveSyncError(mind.store.db, source.seq, message));
+    } catch {
+      // The mind itself is busy or closing: the sync's own failure is the one to report.
+    }
     throw error;
   }
 }
