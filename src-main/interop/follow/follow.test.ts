@@ -81,6 +81,18 @@ describe('a linked Kernle source', () => {
     expect(recorded).toMatchObject({ actor: 'import:kernle', after: { source: { content: 'Standup is at 9:45' }, kept: 'mindloom' } });
   });
 
+  it('a source that cannot be read is said where Settings shows it, and the next sync that can read it recovers', () => {
+    const m = (mind = openMind(join(dir, 'agent.mind')));
+    const later = join(dir, 'later.db');
+    linkSource(m, 'kernle', later, null);
+    expect(() => syncLinkedSource(m, 'kernle', later)).toThrow(/later\.db: cannot be opened/);
+    expect(listLinkedSources(m.store.db)[0]?.lastError).toMatch(/later\.db: cannot be opened/);
+    emptyKernleDatabase(later);
+    writeKernleRows(later, 'notes', [kernleNote('Now it is there')]);
+    expect(syncLinkedSource(m, 'kernle', later)).toMatchObject({ added: { note: 1 } });
+    expect(listLinkedSources(m.store.db)[0]?.lastError).toBeNull();
+  });
+
   it('a follower watching the files brings what the agent writes, and stops cleanly', async () => {
     const m = (mind = openMind(join(dir, 'agent.mind')));
     const follower = followSource(m, 'kernle', kernlePath, { container: null });
