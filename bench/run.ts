@@ -34,6 +34,10 @@
  *   --search                 only the search bench: memories.search by kind of query (commonest words, two of them,
  *                            2- and 3-letter prefixes, rare words, the typical mix) at each size whose mind is cached
  *                            (the smallest generated first when missing), in a copy (opening may migrate it) → bench/results/search.json
+ *   --code-refs              only the code references bench: check-refs over 10,000 code refs into a generated git
+ *                            repository after a commit that edits, deletes and renames files → bench/results/code-refs.json
+ *   --follow                 only the linked-source bench: an agent process writing 10 Kernle notes a second for a
+ *                            minute while `import kernle --follow` runs (killed with SIGKILL halfway, restarted) → bench/results/follow.json
  *   --interop                only the interop bench: Mindloom JSON export of each size whose mind is cached
  *                            (the smallest generated first when missing), and 3 imports of the smallest into a fresh mind
  * Prints a table per size and writes bench/results/store-<N>.json; then the consolidation
@@ -69,6 +73,8 @@ import { reportKernleBench, runKernleBench } from './kernle-bench';
 import { reportInteropBench, runInteropBench } from './interop-bench';
 import { runFuzzBench } from './fuzz-bench';
 import { reportSearchBench, runSearchBench } from './search-bench';
+import { reportCodeRefsBench, runCodeRefsBench } from './code-refs-bench';
+import { reportFollowBench, runFollowBench } from './follow-bench';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 
@@ -96,6 +102,8 @@ interface Args {
   fuzz: { scale: number; seed: number } | null;
   reflectOnly: boolean;
   searchOnly: boolean;
+  codeRefsOnly: boolean;
+  followOnly: boolean;
   seed: number;
   reps: number;
 }
@@ -130,6 +138,8 @@ function parse(argv: string[]): Args {
       fuzz: { type: 'boolean' },
       reflect: { type: 'boolean' },
       search: { type: 'boolean' },
+      'code-refs': { type: 'boolean' },
+      follow: { type: 'boolean' },
     },
   });
   const whole = (text: string, what: string) => {
@@ -156,6 +166,8 @@ function parse(argv: string[]): Args {
     fuzz: values.fuzz ? { scale: values.reps === undefined ? 10 : whole(values.reps, '--reps'), seed: values.seed === undefined ? 27 : whole(values.seed, '--seed') } : null,
     reflectOnly: values.reflect ?? false,
     searchOnly: values.search ?? false,
+    codeRefsOnly: values['code-refs'] ?? false,
+    followOnly: values.follow ?? false,
     seed: values.seed === undefined ? DEFAULT_SEED : whole(values.seed, '--seed'),
     reps: values.reps === undefined ? (values.quick ? 40 : 200) : whole(values.reps, '--reps'),
   };
@@ -274,6 +286,15 @@ async function main(): Promise<void> {
   if (args.lineageOnly) {
     const size = Math.max(...args.sizes);
     reportLineageBench(await runLineageBench({ mindPath: mindFor(size, args.seed).path, reps: Math.min(args.reps, 5) }), machine);
+    return;
+  }
+  if (args.followOnly) {
+    reportFollowBench(await runFollowBench(), machine);
+    return;
+  }
+  if (args.codeRefsOnly) {
+    // Each repetition of the check that finds changes undoes the previous one first: a few are enough.
+    reportCodeRefsBench(runCodeRefsBench({ reps: Math.min(args.reps, 5) }), machine);
     return;
   }
   if (args.kernle) {

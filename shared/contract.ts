@@ -10,11 +10,13 @@
  */
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorEnvelope } from './errors';
+import { CODE_REF_CALLS } from './contract/code-refs';
 import { CONSOLIDATION_CALLS } from './contract/consolidation';
 import { EDITING_CALLS } from './contract/editing';
 import { EXPLAIN_CALLS } from './contract/explain';
 import { INTEROP_CALLS } from './contract/interop';
 import { LINEAGE_CALLS } from './contract/lineage';
+import { LINKED_SOURCE_CALLS } from './contract/linked-sources';
 import { LIVE_CALLS } from './contract/live';
 import { MEMORY_CALLS } from './contract/memories';
 import { MIND_DIFF_CALLS } from './contract/mind-diff';
@@ -44,6 +46,8 @@ export const CALLS = {
   ...INTEROP_CALLS,
   ...TIMELINE_CALLS,
   ...LINEAGE_CALLS,
+  ...CODE_REF_CALLS,
+  ...LINKED_SOURCE_CALLS,
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
 
 export type CallName = keyof typeof CALLS;

@@ -97,6 +97,12 @@ export const EvidenceRefViewSchema = z.object({
   ref: z.string(),
   note: z.string().nullable(),
   createdAt: isoTime,
+  /** A code or file reference anchored in a named repository: the commit it was verified at, and what the last check found. */
+  verifiedCommit: z.string().nullable(),
+  /** `current`, `moved` (same lines at `currentPath`), `changed`, `gone`; null when never anchored. */
+  state: z.enum(['current', 'moved', 'changed', 'gone']).nullable(),
+  currentPath: z.string().nullable(),
+  stateReason: z.string().nullable(),
 });
 
 /** One memory as a person inspects it (src-main/mind/memory-view.ts). */

@@ -15,6 +15,8 @@ export const OverviewSchema = z.object({
   /** Inferred memories waiting for a person's approval. */
   reviewPending: count,
   openContradictions: count,
+  /** Memories with a code or file reference whose lines changed or whose file is gone since it was verified. */
+  codeChanged: count,
   /** Active memories whose effective confidence is below 0.5; counted up to a cap. */
   uncertain: z.object({ count, capped: z.boolean() }),
   lastRun: RunInfoSchema.nullable(),

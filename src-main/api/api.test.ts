@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CALL_NAMES, type MindEvent } from '../../shared/contract';
+import { CODE_REF_CALLS } from '../../shared/contract/code-refs';
 import type { ErrorCode } from '../../shared/errors';
 import { EDITING_CALLS } from '../../shared/contract/editing';
 import { DEFAULT_SETTINGS } from '../../shared/settings';
@@ -62,11 +63,13 @@ describe('the handler table', () => {
       'interop.import': { kind: 'json', path: 'api-test.json' },
       'interop.export': { format: 'markdown', path: 'api-test.md' },
       'interop.showDialog': { dialog: 'import' },
+      'sources.unlink': { system: 'kernle', path: '/nowhere/memories.db' },
     };
     // session.openDemo and session.create switch minds: they run last, after everything that reads this one.
     // The editing calls need items to decide: they have their own round (editing-calls.test.ts).
     // interop.pickPath needs the desktop shell's dialogs: interop-calls.test.ts checks its refusal here.
-    const general = CALL_NAMES.filter((n) => !(n in EDITING_CALLS) && n !== 'interop.pickPath');
+    // The code reference calls need a git repository: code-refs-calls.test.ts.
+    const general = CALL_NAMES.filter((n) => !(n in EDITING_CALLS) && !(n in CODE_REF_CALLS) && n !== 'interop.pickPath');
     const order = [...general.filter((n) => n !== 'session.openDemo' && n !== 'session.create'), 'session.openDemo', 'session.create'];
     expect(new Set(order)).toEqual(new Set(general));
     for (const name of order) {

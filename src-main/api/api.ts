@@ -7,7 +7,11 @@ import type { z } from 'zod';
 import { wellFormedDeep } from '../../shared/text';
 import { CALLS, type CallResult, isCallName, type MindEvent } from '../../shared/contract';
 import { type ErrorCode, isMindError } from '../../shared/errors';
+import { codeRefCalls } from './code-refs-calls';
+import { bindCodeWatch } from './code-watch-port';
+import { bindFollowers } from './follow-port';
 import { explainCalls } from './explain-calls';
+import { linkedSourceCalls } from './linked-source-calls';
 import { journalPosition } from '../mind/outside-writes';
 import { type BackupPortOptions, bindBackups } from './backup-port';
 import type { ApiContext, HandlerTable } from './handler-table';
@@ -35,7 +39,7 @@ export interface Api {
   dispatch(name: string, payload: unknown): Promise<CallResult>;
   /** Every pushed event; returns the unsubscribe function. */
   subscribe(listener: (event: MindEvent) => void): () => void;
-  /** Stops the consolidation scheduler (and its worker) and the daily backup; the session stays the caller's. */
+  /** Stops the consolidation scheduler (and its worker), the daily backup, the HEAD watch and the followers; the session stays the caller's. */
   dispose(): Promise<void>;
 }
 
@@ -60,6 +64,9 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
     changed: (ids) => session.events.emit({ type: 'mind.changed', payload: { origin: 'app', ids, upTo: journalPosition(session.mind()) } }),
     writeGate: createWriteGate(),
   };
+  // The app's own watchers: a repository's HEAD moving checks the code references; linked sources are followed.
+  const codeWatch = bindCodeWatch(session, { logError, changed: context.changed });
+  const followers = bindFollowers(session, { logError, changed: context.changed });
   const handlers: HandlerTable = {
     ...sessionCalls(context),
     ...memoryCalls(context),
@@ -75,6 +82,8 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
     ...interopCalls(context),
     ...timelineCalls(context),
     ...lineageCalls(context),
+    ...codeRefCalls(context),
+    ...linkedSourceCalls(context),
   };
 
   return {
@@ -97,7 +106,8 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
     },
     subscribe: (listener) => session.events.subscribe(listener),
     dispose: async () => {
-      await Promise.all([context.scheduler.dispose(), context.backups.dispose()]);
+      codeWatch.dispose();
+      await Promise.all([context.scheduler.dispose(), context.backups.dispose(), followers.dispose()]);
     },
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { MemoryType } from '../../shared/model';
 import type { Mind } from '../mind/mind';
+import type { FollowCapability } from './follow/follow-capability';
 
 export const IMPORT_KINDS = ['kernle', 'engram', 'alexandria', 'mcp-memory', 'transcripts', 'json'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
@@ -43,4 +44,6 @@ export interface Importer {
   kind: ImportKind;
   /** Reads `path` and imports it into `mind` (or only counts, with `dryRun`). Throws a MindError naming the place on malformed input, having written nothing. */
   run(mind: Mind, path: string, options?: ImportOptions): ImportSummary | Promise<ImportSummary>;
+  /** A source this importer can keep linked (`--follow`): its cursor query. */
+  follow?: FollowCapability;
 }

@@ -19,6 +19,7 @@ import { betaConfidence, initialBeliefEvidence } from '../../shared/rules/confid
 import { canPromote, PROMOTION_PATHS } from '../../shared/rules/promotion';
 import { inferSource } from '../../shared/rules/provenance';
 import { insertEvidenceRef } from '../store/evidence-refs-repo';
+import { anchorRefsOfMemory } from './code-refs/anchor';
 import { appendJournal } from '../store/journal-repo';
 import { insertLink } from '../store/links-repo';
 import { findMemoryById, insertMemory } from '../store/memories-repo';
@@ -172,6 +173,7 @@ export function createMemory(
     for (const source of derivedFrom) insertLink(db, { fromSeq: seq, toSeq: source.seq, kind: 'derived_from' }, at);
     for (const episode of evidence) insertLink(db, { fromSeq: seq, toSeq: episode.seq, kind: 'evidence' }, at);
     for (const ref of refs) insertEvidenceRef(db, seq, ref, at);
+    if (refs.length > 0) anchorRefsOfMemory(mind, seq);
     const created = findMemoryById(db, id) as MemoryRecord;
     for (const source of derivedFrom) markProcessed(mind, source, id, options);
     appendJournal(db, {

@@ -24,7 +24,18 @@ describe('evidence references', () => {
     expect(view.tier).toBe('grounded');
     expect(view.tierWhy).toMatch(/approved, verified, and grounded in 1 code\/file reference/);
     expect(view.evidenceRefs).toEqual([
-      { seq: expect.any(Number), kind: 'code', ref: 'src/app.ts:42', note: 'the handler', createdAt: new Date(T0).toISOString() },
+      {
+        seq: expect.any(Number),
+        kind: 'code',
+        ref: 'src/app.ts:42',
+        note: 'the handler',
+        createdAt: new Date(T0).toISOString(),
+        // No repository named: never anchored (code-refs/check-refs.test.ts anchors and checks them).
+        verifiedCommit: null,
+        state: null,
+        currentPath: null,
+        stateReason: null,
+      },
     ]);
     const row = lastJournal(mind, note.id);
     expect(row).toMatchObject({ op: 'add_evidence_ref', reason: 'found it' });

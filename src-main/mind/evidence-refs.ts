@@ -5,6 +5,7 @@ import { countEvidenceRefs, deleteEvidenceRef, insertEvidenceRef } from '../stor
 import { countEvidenceLinks } from '../store/links-repo';
 import type { MemoryRecord } from '../store/memory-record';
 import { applyChange, loadWritable } from './change';
+import { anchorRefsOfMemory } from './code-refs/anchor';
 import type { EvidenceRefInput } from './create';
 import type { Mind } from './mind';
 import type { WriteOptions } from './write-options';
@@ -24,6 +25,7 @@ export function addEvidenceRef(mind: Mind, id: string, ref: EvidenceRefInput, op
     const current = loadWritable(mind, id, options);
     const refSeq = insertEvidenceRef(mind.store.db, current.seq, { ...ref, ref: ref.ref.trim() }, mind.now());
     if (refSeq === null) throw new MindError('invalid_input', `${id} already has ${ref.kind} evidence ${ref.ref}.`, { id });
+    anchorRefsOfMemory(mind, current.seq);
     return applyChange(mind, current, evidenceCounts(mind, current.seq), {
       op: 'add_evidence_ref',
       options,

@@ -6,7 +6,7 @@ import type { LinkKind, Memory, MemoryStatus, MemoryType, Tier } from '../../sha
 import { effectiveConfidence, isStale } from '../../shared/rules/decay';
 import { retrievalStrength } from '../../shared/rules/retrieval';
 import { tierOf } from '../../shared/rules/tiers';
-import { evidenceRefsOf } from '../store/evidence-refs-repo';
+import { evidenceRefsOf, type EvidenceRefWithAnchor } from '../store/evidence-refs-repo';
 import { linksFrom, linksTo, type StoredLink } from '../store/links-repo';
 import { findMemoriesBySeqs, findMemoryVersionAt } from '../store/memories-repo';
 import { originOf } from '../store/origins-repo';
@@ -44,7 +44,7 @@ export interface MemoryView extends Memory {
   retrievalStrength: number;
   asOf: string | null;
   provenance: Provenance;
-  evidenceRefs: { seq: number; kind: string; ref: string; note: string | null; createdAt: string }[];
+  evidenceRefs: (Omit<EvidenceRefWithAnchor, 'createdAt'> & { createdAt: string })[];
 }
 
 /** The parts of a view that depend on the clock. */
@@ -85,9 +85,14 @@ export function getMemoryView(mind: Mind, id: string, options: { asOf?: number |
   const into = linksTo(db, live.seq, undefined, { voided: asOf !== undefined }).filter(linkedThen);
   const targets = (kind: LinkKind) => refsOf(out.filter((l) => l.kind === kind).map((l) => l.toSeq));
   const sources = (kind: LinkKind) => refsOf(into.filter((l) => l.kind === kind).map((l) => l.fromSeq));
+  const evidenceRefs = evidenceRefsOf(db, live.seq)
+    .filter((r) => options.asOf === undefined || r.createdAt <= options.asOf)
+    .map((r) => ({ ...r, createdAt: iso(r.createdAt) as string }));
+  const readings = derivedReadings(record, at);
   return {
     ...presentMemory(record),
-    ...derivedReadings(record, at),
+    ...readings,
+    tierWhy: asOf === undefined ? withStaleRefs(readings.tierWhy, evidenceRefs) : readings.tierWhy,
     asOf: options.asOf === undefined ? null : iso(options.asOf),
     provenance: {
       sourceType: record.sourceType,
@@ -102,10 +107,14 @@ export function getMemoryView(mind: Mind, id: string, options: { asOf?: number |
       mergedFrom: targets('merged_from'),
       splitFrom: targets('split_from'),
     },
-    evidenceRefs: evidenceRefsOf(db, live.seq)
-      .filter((r) => options.asOf === undefined || r.createdAt <= options.asOf)
-      .map((r) => ({ ...r, createdAt: iso(r.createdAt) as string })),
+    evidenceRefs,
   };
+}
+
+/** The tier's words, naming the code references that stopped grounding the memory (their lines changed, their file is gone). */
+function withStaleRefs(why: string, refs: readonly { state: string | null; ref: string }[]): string {
+  const stale = refs.filter((r) => r.state === 'changed' || r.state === 'gone').map((r) => `${r.ref} ${r.state === 'gone' ? 'is gone' : 'changed'}`);
+  return stale.length === 0 ? why : `${why}; not counted as grounding since its code moved on: ${stale.join(', ')}`;
 }
 
 function originView(db: Mind['store']['db'], seq: number): Provenance['origin'] {

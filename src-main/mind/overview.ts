@@ -1,6 +1,7 @@
 /** The overview a person lands on: counts, what needs attention, the confidence spread, the last run. */
 import type { Overview } from '../../shared/contract';
 import { MEMORY_STATUSES, MEMORY_TYPES, TIERS } from '../../shared/model';
+import { countMemoriesWithStaleRefs } from '../store/code-refs-repo';
 import { overviewCounts } from '../store/overview-queries';
 import { listUncertain } from './attention';
 import type { Mind } from './mind';
@@ -18,6 +19,7 @@ export function getOverview(mind: Mind): Overview {
     byStatus: everyKey(MEMORY_STATUSES, counts.byStatus),
     reviewPending: counts.pendingReview,
     openContradictions: counts.openContradictions,
+    codeChanged: countMemoriesWithStaleRefs(mind.store.db),
     uncertain: countUncertain(mind),
     lastRun: getLastRun(mind),
     confidenceHistogram: counts.confidenceHistogram,

@@ -1,6 +1,6 @@
 /**
  * Records that are not memories but change with a person's decisions: contradictions, rejections,
- * proposals, and whether a consolidation run stands reverted. Each change is journaled with the
+ * proposals, whether a consolidation run stands reverted, and a code reference's anchor. Each change is journaled with the
  * record's state before and after, under the record's key (`{contradiction: id, status, …}`), so
  * undo can put any of them back the way it put memories back, and an undo of an undo (a redo)
  * reads the same way.
@@ -10,6 +10,7 @@ import {
   readContradictionState,
   writeContradictionState,
 } from '../store/contradictions-repo';
+import { readRefAnchor, type RefAnchor, writeRefAnchor } from '../store/code-refs-repo';
 import { findRun, markRunReverted } from '../store/consolidation-runs-repo';
 import { appendJournal } from '../store/journal-repo';
 import { type ProposalState, readProposalState, writeProposalState } from '../store/proposals-repo';
@@ -17,7 +18,7 @@ import { findRejectionBySeq, setRejectionRevoked } from '../store/rejections-rep
 import type { Db } from '../store/connection';
 import type { Mind } from './mind';
 
-export type RecordKind = 'contradiction' | 'rejection' | 'proposal' | 'run';
+export type RecordKind = 'contradiction' | 'rejection' | 'proposal' | 'run' | 'codeRef';
 export type RecordState = Record<string, unknown>;
 
 interface RecordType {
@@ -69,6 +70,18 @@ export const RECORD_TYPES: Readonly<Record<RecordKind, RecordType>> = {
     // reverted is the only state to fall back on.
     withdrawn: () => ({ revertedAt: null, revertAction: null }),
     created: { revertedAt: null, revertAction: null },
+  },
+  // A code or file reference's anchor (code-refs/): what a check found, what a re-verify re-anchored.
+  codeRef: {
+    fields: ['ref', 'repoSeq', 'verifiedCommit', 'linesHash', 'state', 'currentPath', 'stateReason'],
+    read: (db, id) => readRefAnchor(db, Number(id)) as RecordState | null,
+    write: (db, id, state) => {
+      const current = readRefAnchor(db, Number(id));
+      if (current) writeRefAnchor(db, Number(id), { ...current, ...(state as Partial<RefAnchor>) });
+    },
+    // No action creates an anchor without its reference (an undo of that removes the reference).
+    withdrawn: () => ({}),
+    created: {},
   },
 };
 

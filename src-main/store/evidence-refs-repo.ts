@@ -1,5 +1,6 @@
 /** Evidence references (code, files, URLs, events, text) attached to a memory. */
 import { EVENT_REF_KINDS, type EvidenceRefKind, GROUNDING_REF_KINDS } from '../../shared/model';
+import type { RefState } from './code-refs-repo';
 import type { Db } from './connection';
 import { stmt } from './statements';
 
@@ -34,18 +35,28 @@ export function deleteEvidenceRef(db: Db, memorySeq: number, refSeq: number): Ev
   return row;
 }
 
-export function evidenceRefsOf(db: Db, memorySeq: number): EvidenceRefRow[] {
+/** A reference as a memory's page shows it: with its anchor in a code repository, when it has one. */
+export interface EvidenceRefWithAnchor extends EvidenceRefRow {
+  verifiedCommit: string | null;
+  state: RefState | null;
+  currentPath: string | null;
+  stateReason: string | null;
+}
+
+export function evidenceRefsOf(db: Db, memorySeq: number): EvidenceRefWithAnchor[] {
   return stmt(
     db,
-    'SELECT seq, kind, ref, note, created_at AS createdAt FROM evidence_refs WHERE memory_seq = ? ORDER BY seq',
-  ).all(memorySeq) as EvidenceRefRow[];
+    `SELECT seq, kind, ref, note, created_at AS createdAt, verified_commit AS verifiedCommit, state, current_path AS currentPath,
+       state_reason AS stateReason FROM evidence_refs WHERE memory_seq = ? ORDER BY seq`,
+  ).all(memorySeq) as EvidenceRefWithAnchor[];
 }
 
 /** The counts the tier rule reads: code/file references, and event references. */
 export function countEvidenceRefs(db: Db, memorySeq: number): { grounding: number; events: number } {
   return stmt(
     db,
-    `SELECT coalesce(sum(kind IN (${sqlList(GROUNDING_REF_KINDS)})), 0) AS grounding,
+    // A code or file reference whose lines changed or whose file is gone no longer grounds (code-refs-repo.ts).
+    `SELECT coalesce(sum(kind IN (${sqlList(GROUNDING_REF_KINDS)}) AND coalesce(state, '') NOT IN ('changed', 'gone')), 0) AS grounding,
        coalesce(sum(kind IN (${sqlList(EVENT_REF_KINDS)})), 0) AS events
      FROM evidence_refs WHERE memory_seq = ?`,
   ).get(memorySeq) as { grounding: number; events: number };

@@ -79,7 +79,7 @@ function withArticleOf(system: string): string {
 }
 
 /** SQLite's own verdict on a file, in words naming it. */
-function sqliteFailure(error: unknown, name: string, path: string): MindError {
+export function sqliteFailure(error: unknown, name: string, path: string): MindError {
   const code = (error as { code?: string }).code ?? '';
   const message = (error as Error).message;
   if (code === 'SQLITE_NOTADB') return new MindError('unreadable_file', `${name}: not a SQLite database.`, { path });

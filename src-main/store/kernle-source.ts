@@ -4,7 +4,7 @@
  * not Kernle's schema is refused with a MindError naming the file and what is wrong.
  */
 import { MindError } from '../../shared/errors';
-import { readForeignSqlite, requireTables } from './foreign-sqlite';
+import { type ForeignDb, readForeignSqlite, requireTables } from './foreign-sqlite';
 
 /** The tables an import reads, each with the columns it cannot do without. */
 export const KERNLE_TABLES = {
@@ -31,16 +31,12 @@ export interface KernleSource {
   rows: Record<KernleTable, KernleRow[]>;
 }
 
-const STACKED_TABLES = (Object.keys(KERNLE_TABLES) as KernleTable[]).filter((t) => t !== 'memory_audit');
+export const STACKED_TABLES = (Object.keys(KERNLE_TABLES) as KernleTable[]).filter((t) => t !== 'memory_audit');
 
 export function readKernleSource(path: string, stack: string | undefined): KernleSource {
   return readForeignSqlite(path, (db, name) => {
-    requireTables(db, name, 'Kernle', KERNLE_TABLES);
-    const stacks = (
-      db.prepare(STACKED_TABLES.filter((t) => t !== 'relationship_history').map((t) => `SELECT stack_id FROM ${t}`).join(' UNION ') + ' ORDER BY 1').all() as {
-        stack_id: string;
-      }[]
-    ).map((r) => r.stack_id);
+    checkSchema(db, name);
+    const stacks = stacksOf(db);
     if (stack !== undefined && !stacks.includes(stack)) {
       throw new MindError('not_found', `${name}: no stack named "${stack}" (stacks: ${stacks.join(', ') || 'none'}).`, { path, stack, stacks });
     }
@@ -52,4 +48,18 @@ export function readKernleSource(path: string, stack: string | undefined): Kernl
     rows.memory_audit = db.prepare('SELECT * FROM memory_audit ORDER BY created_at, rowid').all() as KernleRow[];
     return { stacks, rows };
   });
+}
+
+/** Every stack that holds a memory, in name order. */
+export function stacksOf(db: ForeignDb): string[] {
+  return (
+    db.prepare(STACKED_TABLES.filter((t) => t !== 'relationship_history').map((t) => `SELECT stack_id FROM ${t}`).join(' UNION ') + ' ORDER BY 1').all() as {
+      stack_id: string;
+    }[]
+  ).map((r) => r.stack_id);
+}
+
+/** Refuses a file that lacks a table or column the import reads. */
+export function checkSchema(db: ForeignDb, name: string): void {
+  requireTables(db, name, 'Kernle', KERNLE_TABLES);
 }

@@ -382,6 +382,21 @@ describe('migrations', () => {
     );
   });
 
+  it('0015_code_refs_and_linked_sources adds code repositories, linked sources, and anchors on evidence references (old ones unanchored, still counting)', () => {
+    migratedFrom(
+      15,
+      (older) => {
+        older.prepare('INSERT INTO memories (seq, id, type, content, source_type, confidence, created_at, updated_at, code_ref_count) VALUES (1, ?, ?, ?, ?, 0.8, 1, 1, 1)').run('bl_old', 'belief', 'pool caps at 10', 'direct_experience');
+        older.prepare(`INSERT INTO evidence_refs (memory_seq, kind, ref, created_at) VALUES (1, 'code', 'src/db/pool.ts:18', 1)`).run();
+      },
+      (store) => {
+        expect(store.db.prepare('SELECT ref, verified_commit AS commitId, state FROM evidence_refs').all()).toEqual([{ ref: 'src/db/pool.ts:18', commitId: null, state: null }]);
+        expect(store.db.prepare('SELECT count(*) AS n FROM code_repos').get()).toEqual({ n: 0 });
+        expect(store.db.prepare('SELECT count(*) AS n FROM linked_sources').get()).toEqual({ n: 0 });
+      },
+    );
+  });
+
   it('replayed on an empty database, match the committed schema snapshot', async () => {
     await expect(schemaOf()).toMatchFileSnapshot('./__snapshots__/schema.sql');
   });

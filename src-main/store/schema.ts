@@ -132,8 +132,67 @@ export const evidenceRefs = sqliteTable(
     ref: text('ref').notNull(),
     note: text('note'),
     createdAt: integer('created_at').notNull(),
+    /**
+     * A code or file reference anchored in a named repository (code_repos) when it was verified: the
+     * commit and a hash of the lines it points at. Null for references never anchored (no repository
+     * holds the file, or kinds that are not code), which count as they always did.
+     */
+    repoSeq: integer('repo_seq'),
+    verifiedCommit: text('verified_commit'),
+    linesHash: text('lines_hash'),
+    /** `current`, `renamed` (same lines at `current_path`), `changed` or `gone`: the last two no longer ground the memory. */
+    state: text('state'),
+    /** The file's path at the repository's HEAD when it was renamed since it was verified. */
+    currentPath: text('current_path'),
+    /** Why the state is what it is ("src/db/pool.ts:18 changed since it was verified at 3f2a1c0"). */
+    stateReason: text('state_reason'),
   },
-  (t) => [uniqueIndex('evidence_refs_memory').on(t.memorySeq, t.kind, t.ref)],
+  (t) => [
+    uniqueIndex('evidence_refs_memory').on(t.memorySeq, t.kind, t.ref),
+    // The Overview's "code changed" and the memory pages' badges read only the stale ones.
+    index('evidence_refs_stale').on(t.state).where(sql`state IN ('changed', 'gone')`),
+  ],
+);
+
+/** The code repositories a mind speaks about: code and file references are anchored in them and checked against their HEAD. */
+export const codeRepos = sqliteTable(
+  'code_repos',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    /** The repository's top folder, absolute. */
+    path: text('path').notNull(),
+    addedAt: integer('added_at').notNull(),
+    /** The HEAD commit at the last check, so a poll knows when HEAD moved. */
+    checkedHead: text('checked_head'),
+    checkedAt: integer('checked_at'),
+  },
+  (t) => [uniqueIndex('code_repos_path').on(t.path)],
+);
+
+/**
+ * Linked sources (`import kernle PATH --follow`): a foreign store the mind keeps importing from.
+ * `cursor` is the importer's own mark of what it has read (opaque JSON), written in the same
+ * transaction as what it brought, so a follower killed at any instant resumes without a gap or a double.
+ */
+export const linkedSources = sqliteTable(
+  'linked_sources',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    system: text('system').notNull(),
+    path: text('path').notNull(),
+    /** Kernle: the one stack followed (null: every stack). */
+    container: text('container'),
+    cursor: text('cursor').notNull().default('{}'),
+    createdAt: integer('created_at').notNull(),
+    lastSyncedAt: integer('last_synced_at'),
+    /** What the last sync that brought anything brought (JSON: counts), for Settings → Linked sources. */
+    lastChange: text('last_change'),
+    lastChangeAt: integer('last_change_at'),
+    /** Totals since the source was linked (JSON: added, updated, kept). */
+    totals: text('totals').notNull().default('{}'),
+    lastError: text('last_error'),
+  },
+  (t) => [uniqueIndex('linked_sources_path').on(t.system, t.path)],
 );
 
 /** Append-only log of every change: who, what, before/after, confidence before/after, why. */

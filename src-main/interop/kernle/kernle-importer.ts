@@ -3,6 +3,7 @@ import { readKernleSource } from '../../store/kernle-source';
 import type { Importer } from '../importer';
 import { importSource } from '../import-source';
 import { importByPlan } from '../plan-writer';
+import { kernleFollow } from './kernle-follow';
 import { planKernleImport } from './kernle-plan';
 
 export const kernleImporter: Importer = {
@@ -12,4 +13,5 @@ export const kernleImporter: Importer = {
     const source = readKernleSource(importSource(mind, path), options.stack);
     return { ...importByPlan(mind, 'kernle', options, (existing) => planKernleImport(mind, source, existing)), stacks: source.stacks };
   },
+  follow: kernleFollow,
 };

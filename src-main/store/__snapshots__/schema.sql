@@ -1,3 +1,6 @@
+-- index code_repos_path
+CREATE UNIQUE INDEX `code_repos_path` ON `code_repos` (`path`);
+
 -- index consolidation_runs_running
 CREATE INDEX `consolidation_runs_running` ON `consolidation_runs` (`status`) WHERE status = 'running';
 
@@ -19,6 +22,9 @@ CREATE INDEX `contradictions_status` ON `contradictions` (`status`);
 -- index evidence_refs_memory
 CREATE UNIQUE INDEX `evidence_refs_memory` ON `evidence_refs` (`memory_seq`,`kind`,`ref`);
 
+-- index evidence_refs_stale
+CREATE INDEX `evidence_refs_stale` ON `evidence_refs` (`state`) WHERE state IN ('changed', 'gone');
+
 -- index journal_action
 CREATE INDEX `journal_action` ON `journal` (`action_id`) WHERE action_id IS NOT NULL;
 
@@ -33,6 +39,9 @@ CREATE INDEX `journal_memory` ON `journal` (`memory_id`,`seq`);
 
 -- index journal_run
 CREATE INDEX `journal_run` ON `journal` (`run_id`) WHERE run_id IS NOT NULL;
+
+-- index linked_sources_path
+CREATE UNIQUE INDEX `linked_sources_path` ON `linked_sources` (`system`,`path`);
 
 -- index links_action
 CREATE INDEX `links_action` ON `links` (`action_id`) WHERE action_id IS NOT NULL;
@@ -134,6 +143,15 @@ CREATE TABLE `belief_explanations` (
 	FOREIGN KEY (`memory_seq`) REFERENCES `memories`(`seq`) ON UPDATE no action ON DELETE no action
 );
 
+-- table code_repos
+CREATE TABLE `code_repos` (
+	`seq` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`path` text NOT NULL,
+	`added_at` integer NOT NULL,
+	`checked_head` text,
+	`checked_at` integer
+);
+
 -- table consolidation_marks
 CREATE TABLE `consolidation_marks` (
 	`seq` integer PRIMARY KEY NOT NULL,
@@ -178,7 +196,7 @@ CREATE TABLE `evidence_refs` (
 	`kind` text NOT NULL,
 	`ref` text NOT NULL,
 	`note` text,
-	`created_at` integer NOT NULL,
+	`created_at` integer NOT NULL, `repo_seq` integer, `verified_commit` text, `lines_hash` text, `state` text, `current_path` text, `state_reason` text,
 	FOREIGN KEY (`memory_seq`) REFERENCES `memories`(`seq`) ON UPDATE no action ON DELETE no action
 );
 
@@ -197,6 +215,21 @@ CREATE TABLE `journal` (
 	`reason` text,
 	`evidence` text
 , `action_id` integer, `memory_version` integer);
+
+-- table linked_sources
+CREATE TABLE `linked_sources` (
+	`seq` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`system` text NOT NULL,
+	`path` text NOT NULL,
+	`container` text,
+	`cursor` text DEFAULT '{}' NOT NULL,
+	`created_at` integer NOT NULL,
+	`last_synced_at` integer,
+	`last_change` text,
+	`last_change_at` integer,
+	`totals` text DEFAULT '{}' NOT NULL,
+	`last_error` text
+);
 
 -- table links
 CREATE TABLE `links` (

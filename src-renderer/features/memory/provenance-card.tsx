@@ -2,7 +2,7 @@
 import type { MemoryRef, MemoryView } from '../../../shared/contract';
 import { words } from '../../components/format';
 import { MemoryLink } from '../../components/memory-link';
-import { evidenceNoteText } from './evidence-note';
+import { EvidenceRefItem } from './evidence-ref-item';
 
 const RELATIONS: { key: Exclude<keyof MemoryView['provenance'], 'sourceType' | 'sourceEntity' | 'origin'>; label: string }[] = [
   { key: 'derivedFrom', label: 'Derived from' },
@@ -59,10 +59,7 @@ export function ProvenanceCard({ view }: { view: MemoryView }) {
           <h3>Evidence references</h3>
           <ul className="evidence-list">
             {view.evidenceRefs.map((ref) => (
-              <li key={ref.seq}>
-                <span className="badge">{ref.kind}</span> <code>{ref.ref}</code>
-                {ref.note !== null && <span className="dim"> — {evidenceNoteText(ref.note)}</span>}
-              </li>
+              <EvidenceRefItem key={ref.seq} view={view} evidence={ref} readOnly={view.asOf !== null} />
             ))}
           </ul>
         </div>

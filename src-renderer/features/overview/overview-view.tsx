@@ -57,6 +57,13 @@ function OverviewBody({ data }: { data: Overview }) {
           <Stat label="Inbox" value={attention.data?.inbox ?? 0} href={hrefOf.editing('inbox')} where="Inbox" hint="Raw captures nobody has processed." />
           <Stat label="Open contradictions" value={data.openContradictions} href={hrefOf.editing('contradictions')} where="Contradictions" />
           <Stat
+            label="Code changed"
+            value={data.codeChanged}
+            href={hrefOf.settings()}
+            where="Settings"
+            hint="Memories whose referenced code changed or whose file is gone since it was verified: no longer grounded."
+          />
+          <Stat
             label="Uncertain"
             value={data.uncertain.count}
             suffix={data.uncertain.capped ? '+' : ''}

@@ -20,6 +20,8 @@ import { LastRunInterruptedBanner } from '../consolidation/interrupted-run-banne
 import { SessionPicker } from '../welcome/session-picker';
 import { BackupsCard } from './backups-card';
 import { AgentModelOption, LocalModels, useModelSources } from './model-sources';
+import { CodeCard } from './code-card';
+import { LinkedSourcesCard } from './linked-sources-card';
 
 export function SettingsView() {
   const api = useApi();
@@ -45,6 +47,8 @@ export function SettingsView() {
         )}
         <ConsolidationCard />
         <BackupsCard />
+        <CodeCard />
+        <LinkedSourcesCard />
         <DecayCard />
       </div>
     </div>

@@ -10,17 +10,18 @@ import type { FileCommand } from '../command';
 import type { CliIo } from '../io';
 import { requireMindPath } from '../mind-path';
 import { openCliMind } from '../open-mind';
+import { followUntilStopped } from './follow';
 import { json } from '../output';
 import { UsageError } from '../usage-error';
 
 export const importCommand: FileCommand = {
   kind: 'file',
   name: 'import',
-  usage: `import ${IMPORT_KINDS.join('|')} PATH [--stack S] [--dry-run]`,
+  usage: `import ${IMPORT_KINDS.join('|')} PATH [--stack S] [--dry-run] [--follow]`,
   summary:
-    'Import a Kernle memories.db (--stack for one stack), an Engram memory.db, an Alexandria alexandria.db, an MCP memory server JSONL, transcripts JSONL or a Mindloom JSON export; --dry-run previews the counts and problems; importing again skips what is already here. JSON summary {imported: {byType}, skipped, problems}.',
+    'Import a Kernle memories.db (--stack for one stack), an Engram memory.db, an Alexandria alexandria.db, an MCP memory server JSONL, transcripts JSONL or a Mindloom JSON export; --dry-run previews the counts and problems; importing again skips what is already here. JSON summary {imported: {byType}, skipped, problems}. --follow keeps the source linked: what the agent writes into it arrives as it writes (one JSON line a sync), until stopped.',
   positionals: ['KIND', 'PATH'],
-  options: { stack: { type: 'string' }, 'dry-run': { type: 'boolean' } },
+  options: { stack: { type: 'string' }, 'dry-run': { type: 'boolean' }, follow: { type: 'boolean' } },
   async run(input) {
     const [kind, path] = input.args as [string, string];
     if (!(IMPORT_KINDS as readonly string[]).includes(kind)) {
@@ -30,6 +31,10 @@ export const importCommand: FileCommand = {
     if (stack !== undefined && kind !== 'kernle') throw new UsageError('--stack goes with a Kernle import.');
     const importer = IMPORTERS[kind as ImportKind];
     if (importer === undefined) throw new MindError('unsupported', `This kind of import is not available in this build: ${kind}.`, { kind });
+    if (input.options.flag('follow')) {
+      if (input.options.flag('dry-run')) throw new UsageError('--follow and --dry-run do not go together.');
+      return followUntilStopped(requireMindPath(input.mindPath), kind, path, stack ?? null, input.io);
+    }
     const mind = openCliMind(requireMindPath(input.mindPath), input.io);
     try {
       const dryRun = input.options.flag('dry-run');

@@ -2,6 +2,7 @@
 import type { Command } from '../command';
 import { backupCommand, restoreCommand } from './backup';
 import { checkCommand } from './check';
+import { checkRefsCommand, refDiffCommand, repoCommand, reverifyCommand } from './code-refs';
 import { diffCommand } from './diff';
 import { consolidateCommand } from './consolidate';
 import { exportCommand } from './export';
@@ -17,6 +18,7 @@ import { orphansCommand, searchCommand, uncertainCommand } from './lists';
 import { recallCommand } from './recall';
 import { historyCommand, lineageCommand, showCommand, statsCommand } from './read';
 import { serveCommand } from './serve';
+import { sourcesCommand } from './sources';
 import { timelineCommand } from './timeline';
 import {
   addCommand,
@@ -59,8 +61,13 @@ export const COMMANDS: readonly Command[] = [
   backupCommand,
   exportCommand,
   checkCommand,
+  repoCommand,
+  checkRefsCommand,
+  reverifyCommand,
+  refDiffCommand,
   generateCommand,
   importCommand,
+  sourcesCommand,
   serveCommand,
   mcpCommand,
 ];

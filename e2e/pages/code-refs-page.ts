@@ -1,0 +1,31 @@
+/** Code-grounded memories in the app: Settings → Code, and a memory's code references with their state, diff and Re-verify. */
+import { type Locator, type Page } from '@playwright/test';
+
+export class CodeRefsPage {
+  readonly card: Locator;
+  readonly checkNow: Locator;
+  readonly staleList: Locator;
+
+  constructor(readonly page: Page) {
+    this.card = page.getByTestId('code-card');
+    this.checkNow = this.card.getByRole('button', { name: 'Check references now' });
+    this.staleList = this.card.getByTestId('stale-refs');
+  }
+
+  /** The memory page's reference whose text is `ref`. */
+  reference(ref: string): Locator {
+    return this.page.getByTestId('evidence-ref').filter({ hasText: ref });
+  }
+
+  diffToggle(ref: string): Locator {
+    return this.reference(ref).getByRole('button', { name: /Diff since verified|Hide diff/ });
+  }
+
+  diff(ref: string): Locator {
+    return this.reference(ref).getByTestId('ref-diff');
+  }
+
+  reverify(ref: string): Locator {
+    return this.reference(ref).getByRole('button', { name: 'Re-verify' });
+  }
+}
