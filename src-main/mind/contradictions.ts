@@ -209,42 +209,6 @@ function startScan(mind: Mind, options: { actor: string; runId?: string }) {
   return scan;
 }
 
-/** Records one open rule contradiction found from `belief`'s side, with its journal row. Runs inside the caller's transaction. */
-function recordRuleContradiction(
-  mind: Mind,
-  belief: Pick<MemoryRecord, 'seq' | 'id'>,
-  other: Pick<MemoryRecord, 'seq' | 'id'>,
-  rule: RuleContradiction,
-  options: { actor: string; runId?: string | null | undefined },
-): void {
-  const id = mind.newRecordId('ct');
-  const at = mind.now();
-  insertContradiction(mind.store.db, { id, aSeq: belief.seq, bSeq: other.seq, kind: rule.kind, detector: 'rules' }, at);
-  appendJournal(mind.store.db, {
-    at,
-    actor: options.actor,
-    op: 'contradiction_detected',
-    memoryId: belief.id,
-    runId: options.runId ?? null,
-    after: { contradiction: id, with: other.id, kind: rule.kind, terms: rule.terms },
-  });
-}
-
-/**
- * Records the rule contradictions between one belief just written and the active beliefs near it
- * (the scan's neighbours and rules), each open and journaled; a run's rows carry its id, so
- * reverting the run resolves them. Runs inside the caller's transaction.
- */
-export function recordContradictionsOf(mind: Mind, belief: MemoryRecord, options: { actor: string; runId: string | null }): ContradictionMatch[] {
-  const recorded: ContradictionMatch[] = [];
-  for (const { record, rule } of matchesFor(mind, belief.content, belief.seq)) {
-    if (hasContradiction(mind.store.db, belief.seq, record.seq)) continue;
-    recordRuleContradiction(mind, belief, record, rule, options);
-    recorded.push({ belief: { id: record.id, content: record.content }, kind: rule.kind, terms: rule.terms, sharedTerms: rule.sharedTerms });
-  }
-  return recorded;
-}
-
 /** A contradiction as it crosses a boundary, its two sides told by `A`. */
 export interface ContradictionViewOf<A> {
   id: string;
