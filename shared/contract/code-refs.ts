@@ -4,12 +4,12 @@
  * the diff of its lines since it was verified.
  */
 import { z } from 'zod';
-import { count, isoTime, memoryId, MemoryViewSchema, noPayload } from './common';
+import { count, filePathInput, isoTime, memoryId, MemoryViewSchema, noPayload } from './common';
 
 const REF_STATES = ['current', 'moved', 'changed', 'gone'] as const;
 const refState = z.enum(REF_STATES);
 const action = z.number().int().min(1);
-const folder = z.string().trim().min(1).max(4_096);
+const folder = filePathInput;
 const refSeq = z.number().int().min(1);
 
 export const CodeRepoViewSchema = z.object({

@@ -15,6 +15,17 @@ export const noPayload = z.strictObject({}).optional();
 export const fieldBag = z.record(z.string(), z.unknown());
 
 /** The version an edit was made against; a newer stored version is a `version_conflict`. */
+/**
+ * A file path a call takes. A NUL cannot be in any file name, and Node refuses one with an error of
+ * its own, so it is refused here, with the field named, before any file is touched.
+ */
+export const filePathInput = z
+  .string()
+  .trim()
+  .min(1)
+  .max(4_096)
+  .refine((path) => !path.includes('\u0000'), 'a path cannot hold a NUL character');
+
 export const expectedVersion = z.number().int().min(1);
 
 /** A memory as stored, times as ISO (shared/model.ts `Memory`). */

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { MEMORY_TYPES } from '../model';
-import { count } from './common';
+import { count, filePathInput } from './common';
 
 /** Every kind of source an importer may read (src-main/interop/importer.ts); a build may not have them all. */
 export const IMPORT_KIND_NAMES = ['kernle', 'engram', 'alexandria', 'mcp-memory', 'transcripts', 'json'] as const;
@@ -37,8 +37,7 @@ export const ExportSummarySchema = z.object({
 });
 export type ExportSummary = z.output<typeof ExportSummarySchema>;
 
-const filePath = z.string().trim().min(1).max(4_096);
-const importRequest = z.strictObject({ kind: z.enum(IMPORT_KIND_NAMES), path: filePath, stack: z.string().trim().min(1).max(200).optional() });
+const importRequest = z.strictObject({ kind: z.enum(IMPORT_KIND_NAMES), path: filePathInput, stack: z.string().trim().min(1).max(200).optional() });
 
 export const INTEROP_CALLS = {
   /** A dry run: what importing `path` would bring in and the problems found; nothing is written. */
@@ -47,7 +46,7 @@ export const INTEROP_CALLS = {
   'interop.import': { request: importRequest, response: ImportSummarySchema },
   /** Exports the open mind to `path` (relative: beside the mind); progress arrives as `interop.progress` events. */
   'interop.export': {
-    request: z.strictObject({ format: z.enum(EXPORT_FORMATS), path: filePath, overwrite: z.boolean().optional() }),
+    request: z.strictObject({ format: z.enum(EXPORT_FORMATS), path: filePathInput, overwrite: z.boolean().optional() }),
     response: ExportSummarySchema,
   },
   /** The desktop shell's native dialog for the file to import or export to (null: cancelled); `unsupported` elsewhere. */

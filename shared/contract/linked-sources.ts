@@ -1,6 +1,6 @@
 /** Linked sources (src-main/interop/follow/): the foreign stores a mind keeps importing from, for Settings → Linked sources. */
 import { z } from 'zod';
-import { count, isoTime, noPayload } from './common';
+import { count, filePathInput, isoTime, noPayload } from './common';
 
 export const LinkedSourceViewSchema = z.object({
   system: z.string(),
@@ -20,5 +20,5 @@ export type LinkedSourceView = z.output<typeof LinkedSourceViewSchema>;
 export const LINKED_SOURCE_CALLS = {
   'sources.list': { request: noPayload, response: z.object({ sources: z.array(LinkedSourceViewSchema) }) },
   /** Stops keeping a source linked (what it brought stays; a follower still running stops at its next sync). */
-  'sources.unlink': { request: z.strictObject({ system: z.string().min(1).max(40), path: z.string().min(1).max(4_096) }), response: z.object({ unlinked: z.boolean() }) },
+  'sources.unlink': { request: z.strictObject({ system: z.string().min(1).max(40), path: filePathInput }), response: z.object({ unlinked: z.boolean() }) },
 } as const;

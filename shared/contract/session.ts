@@ -1,7 +1,7 @@
 /** Session calls: which mind is open, opening and creating one, and what the app can do. */
 import { z } from 'zod';
 import { ERROR_CODES } from '../errors';
-import { noPayload } from './common';
+import { filePathInput, noPayload } from './common';
 
 export const SessionStatusSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('none') }),
@@ -24,7 +24,7 @@ export const SessionStatusSchema = z.discriminatedUnion('state', [
 ]);
 export type SessionStatus = z.output<typeof SessionStatusSchema>;
 
-const pathRequest = z.strictObject({ path: z.string().trim().min(1).max(4_096).optional() }).optional();
+const pathRequest = z.strictObject({ path: filePathInput.optional() }).optional();
 
 export const AppInfoSchema = z.object({
   version: z.string(),

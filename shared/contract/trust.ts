@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { linkKindSchema, memoryStatusSchema, memoryTypeSchema } from '../model';
-import { count, expectedVersion, isoTime, memoryId, MemoryViewSchema, noPayload } from './common';
+import { count, expectedVersion, filePathInput, isoTime, memoryId, MemoryViewSchema, noPayload } from './common';
 import { action } from './review';
 
 /** What forgetting a memory would do (src-main/mind/forget-impact.ts). */
@@ -106,7 +106,6 @@ export type BackupFile = z.output<typeof BackupFileSchema>;
 
 export const BACKUP_STAGES = ['copy', 'verify', 'done', 'failed'] as const;
 
-const filePath = z.string().trim().min(1).max(4_096);
 
 export const TRUST_CALLS = {
   'memories.forgetImpact': { request: z.strictObject({ id: memoryId }), response: ForgetImpactSchema },
@@ -122,14 +121,14 @@ export const TRUST_CALLS = {
    * (null when the person cancels); the host writes it into the mind's backup folder.
    */
   'mind.backup': {
-    request: z.strictObject({ path: filePath.optional(), overwrite: z.boolean().optional() }).optional(),
+    request: z.strictObject({ path: filePathInput.optional(), overwrite: z.boolean().optional() }).optional(),
     response: BackupResultSchema.nullable(),
   },
   /** The backup folder of the open mind and the backups in it, newest first. */
   'mind.backups': { request: noPayload, response: z.object({ folder: z.string(), backups: z.array(BackupFileSchema) }) },
   /** The health check; `path` checks a file that is not open (one that failed to open), else the open mind. */
   'mind.check': {
-    request: z.strictObject({ path: filePath.optional(), repair: z.boolean().optional() }).optional(),
+    request: z.strictObject({ path: filePathInput.optional(), repair: z.boolean().optional() }).optional(),
     response: CheckReportSchema,
   },
 } as const;

@@ -12,7 +12,8 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { ErrorCode, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { isMindError } from '../../shared/errors';
 import type { Mind } from '../mind/mind';
-import { type AgentServerOptions, createAgentServer } from './server';
+import { type SamplingRuns, watchSampling } from './sampling-runs';
+import { actorOf, type AgentServerOptions, createAgentServer } from './server';
 
 /** The path both hosts serve MCP at. */
 export const MCP_HTTP_PATH = '/mcp';
@@ -34,6 +35,8 @@ export interface McpHttpEndpoint {
 
 interface AgentSession {
   server: Server;
+  /** Scheduled consolidation through this client's model, when it offers sampling (sampling-runs.ts). */
+  sampling: SamplingRuns;
   transport: StreamableHTTPServerTransport;
   mind: Mind;
 }
@@ -50,6 +53,7 @@ export function mcpHttpEndpoint(openMind: () => Mind, options: AgentServerOption
     if (ended.has(session)) return;
     ended.add(session);
     if (session.transport.sessionId !== undefined) sessions.delete(session.transport.sessionId);
+    session.sampling.dispose();
     try {
       await session.server.close();
     } finally {
@@ -66,9 +70,11 @@ export function mcpHttpEndpoint(openMind: () => Mind, options: AgentServerOption
       const message = isMindError(error) ? `${error.code}: ${error.message}` : 'Mindloom could not open the mind for this session.';
       return sendRpcError(response, 503, ErrorCode.InternalError, message);
     }
+    const server = createAgentServer(mind, options);
     const session: AgentSession = {
       mind,
-      server: createAgentServer(mind, options),
+      server,
+      sampling: watchSampling(server, mind, { actor: () => actorOf(server, options.agent), logError: options.logError }),
       transport: new StreamableHTTPServerTransport({
         sessionIdGenerator: randomUUID,
         onsessioninitialized: (id) => void sessions.set(id, session),

@@ -15,6 +15,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgentServer } from '../../agent/server';
+import { handOutBatch } from '../../consolidation/reflect/reflect-batch';
 import { createMemory } from '../../mind/create';
 import { editMemory } from '../../mind/edit';
 import { type Mind, openMind } from '../../mind/mind';
@@ -27,6 +28,8 @@ interface Seeds {
   doubted: string;
   toSupersede: string;
   toForget: string;
+  /** A reflection batch handed out before the calls, holding `episode`. */
+  batch: string;
 }
 
 /**
@@ -58,6 +61,12 @@ const SAMPLE_CALLS: Record<string, (seeds: Seeds) => Record<string, unknown>> = 
   lineage: (s) => ({ id: s.belief, direction: 'both' }),
   uncertain: () => ({ threshold: 0.6 }),
   contradictions: () => ({ status: 'all', statement: 'Deploys on Friday are always risky' }),
+  reflect: () => ({ episodes: 5 }),
+  propose_beliefs: (s) => ({
+    batch: s.batch,
+    beliefs: [{ statement: 'Checkout breaks when deploys land late in the week', subject: 'deploys', cites: [s.episode] }],
+    reinforcements: [{ belief: s.belief, cites: [s.episode], reason: 'the Friday deploy broke checkout' }],
+  }),
 };
 
 function seed(mind: Mind): Seeds {
@@ -70,7 +79,9 @@ function seed(mind: Mind): Seeds {
   const toSupersede = createMemory(mind, { type: 'belief', content: 'Rollbacks take ten minutes' }, user);
   const secret = createMemory(mind, { type: 'note', content: 'the deploy token is hunter2' }, user);
   createMemory(mind, { type: 'belief', content: 'Anyone may use the deploy token', derivedFrom: [secret.id] }, user);
-  return { episode: episode.id, belief: belief.id, doubted: doubted.id, toSupersede: toSupersede.id, toForget: secret.id };
+  const { batch } = handOutBatch(mind, { actor: 'agent:strict-client', episodes: 5, captures: 0 });
+  if (batch === null) throw new Error('the seeded episode should wait for reflection');
+  return { episode: episode.id, belief: belief.id, doubted: doubted.id, toSupersede: toSupersede.id, toForget: secret.id, batch };
 }
 
 interface Connected {
