@@ -108,7 +108,7 @@ describe('mindloom consolidate', () => {
     const path = tempMind(3);
     const bad = await runCli(['consolidate', '--provider', 'gpt', '--mind', path]);
     expect(bad).toMatchObject({ code: 2, stdout: '' });
-    expect(bad.stderr).toMatch(/^mindloom: --provider must be one of offline, openai, not "gpt"\.\n$/);
+    expect(bad.stderr).toMatch(/^mindloom: --provider must be one of offline, openai, agent, not "gpt"\.\n$/);
 
     const mixed = await runCli(['consolidate', '--revert', 'run_000000000000', '--dry-run', '--mind', path]);
     expect(mixed).toMatchObject({ code: 2, stdout: '' });
