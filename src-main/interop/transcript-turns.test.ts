@@ -1,5 +1,5 @@
 /**
- * The conversation around a turn (migration 0013): kept on import, edit, forget and a bulk JSON
+ * The conversation around a turn (migration 0014): kept on import, edit, forget and a bulk JSON
  * import, and used by recall, which finds a turn by its context alone, prefers the turns said in
  * the time a question names, matches a named person against the speaker, and keeps an evidently
  * relevant turn within reach whatever the tiers of other memories.

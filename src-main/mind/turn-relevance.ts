@@ -1,7 +1,7 @@
 /**
  * How well a conversation turn answers a query, using the conversation: a turn is found by its own
  * words and by its context (its speaker, its date in words, the turns just before and after, kept
- * in the context index by migration 0013), and a query that names a time prefers the turns said
+ * in the context index by migration 0014), and a query that names a time prefers the turns said
  * then. A reply ("A sunset, with purple clouds") rarely repeats the question it answers ("What did
  * you paint?"), and a question names the speaker ("What did Melanie paint?") where the turn says "I".
  *

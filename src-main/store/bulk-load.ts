@@ -22,7 +22,7 @@ import type { Db } from './connection';
 import { COUNTED_TALLIES_SQL, ftsTextSql, TURNS_SQL } from './derived-rows';
 import { stmt } from './statements';
 
-/** The memories' insert triggers (migrations 0001, 0005 and 0013): their work is done once at the end. */
+/** The memories' insert triggers (migrations 0001, 0005 and 0014): their work is done once at the end. */
 const INSERT_TRIGGERS = ['memories_fts_insert', 'memories_version_insert', 'memory_tallies_insert', 'memory_turns_insert'] as const;
 
 /** The tables a mind's size is in: their secondary indexes are built once at the end when they start empty. */

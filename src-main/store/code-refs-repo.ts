@@ -1,6 +1,6 @@
 /**
  * The code repositories a mind names (`code_repos`) and the anchors of its code and file
- * references (the `evidence_refs` columns of migration 0013): which commit and which lines a
+ * references (the `evidence_refs` columns of migration 0015): which commit and which lines a
  * reference was verified against, and what the last check found.
  */
 import { GROUNDING_REF_KINDS } from '../../shared/model';

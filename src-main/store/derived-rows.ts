@@ -14,6 +14,6 @@ export function ftsTextSql(alias: string): string {
 export const COUNTED_TALLIES_SQL = `SELECT type, status, tier, coalesce(review_status, '') AS review, min(CAST(confidence * 10 AS INTEGER), 9) AS bucket, count(*) AS n
   FROM memories GROUP BY 1, 2, 3, 4, 5`;
 
-/** The conversation turns among the memories, as migration 0013 and its insert trigger place them. */
+/** The conversation turns among the memories, as migration 0014 and its insert trigger place them. */
 export const TURNS_SQL = `SELECT seq, json_extract(fields, '$.source.conversationId'), created_at, coalesce(json_extract(fields, '$.source.role'), source_entity, '')
   FROM memories WHERE type = 'raw' AND json_extract(fields, '$.source.conversationId') IS NOT NULL ORDER BY seq`;

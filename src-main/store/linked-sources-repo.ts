@@ -1,4 +1,4 @@
-/** Linked sources (`linked_sources`, migration 0013): foreign stores a mind keeps importing from, each with its cursor and what its syncs brought. */
+/** Linked sources (`linked_sources`, migration 0015): foreign stores a mind keeps importing from, each with its cursor and what its syncs brought. */
 import type { Db } from './connection';
 import { stmt } from './statements';
 

@@ -1,5 +1,5 @@
 /**
- * The reads behind recall's use of a conversation (migration 0013): a turn's context index (its
+ * The reads behind recall's use of a conversation (migration 0014): a turn's context index (its
  * speaker, its date in words, the turns around it), where each turn stands in time, and bm25 of
  * given memories in either index. Scoring happens in the domain (mind/turn-relevance.ts).
  */
