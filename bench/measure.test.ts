@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { measure, median, p95, percentile, summarize } from './measure';
+import { percentile } from '../shared/percentile';
+import { measure, median, p95, summarize } from './measure';
 
 describe('percentiles', () => {
   it('takes the middle value, or the mean of the two middle values', () => {

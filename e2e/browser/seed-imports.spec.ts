@@ -16,6 +16,8 @@ import { saveScreenshot } from '../support/screenshots';
 const FOLDER = fileURLToPath(new URL('../../../shared/fixtures/seed-systems/', import.meta.url));
 
 test.use({ mind: { kind: 'empty' } });
+// The fixtures are other systems' real databases, kept beside the repository (CI has them there); a
+// checkout without them skips this file and names the folder it looked in.
 test.skip(!existsSync(FOLDER), `no seed-system fixtures at ${FOLDER}`);
 
 /** File → Import… of one kind: the preview's counts per type (and a line it says) checked, then the import, and the dialog closed. */

@@ -1,4 +1,5 @@
 /** The fuzz's figures: calls made, answers by code, latency, and the longest another writer waited for the lock. */
+import { percentile } from '../../../shared/percentile';
 import type { CallOutcome } from './fuzz-host';
 
 export interface FuzzStats {
@@ -38,12 +39,11 @@ export interface StatsSummary {
 }
 
 export function summarize(stats: FuzzStats): StatsSummary {
-  const sorted = [...stats.latenciesMs].sort((a, b) => a - b);
-  const at = (q: number) => round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+  const at = (p: number) => (stats.latenciesMs.length === 0 ? 0 : round(percentile(stats.latenciesMs, p)));
   return {
     calls: stats.calls,
     answers: Object.fromEntries(Object.entries(stats.answers).sort(([, a], [, b]) => b - a)),
-    latencyMs: { p50: at(0.5), p99: at(0.99), max: round(sorted.at(-1) ?? 0) },
+    latencyMs: { p50: at(50), p99: at(99), max: at(100) },
     longestLockWaitMs: round(stats.longestLockWait.ms),
     longestLockWaitDuring: stats.longestLockWait.during,
     slowest: stats.slowest,
