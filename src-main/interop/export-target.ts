@@ -7,6 +7,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { MindError } from '../../shared/errors';
 import { type Mind, openMind } from '../mind/mind';
+import { refuseOverlongName } from '../mind/file-name-limits';
 import { refuseOwnFile } from '../mind/own-files';
 
 /**
@@ -16,6 +17,7 @@ import { refuseOwnFile } from '../mind/own-files';
  */
 export function exportDestination(mind: Mind, out: string, overwrite: boolean): string {
   const target = resolve(out);
+  refuseOverlongName(target);
   refuseOwnFile(mind.store.path, target, 'as an export destination');
   if (!existsSync(dirname(target))) throw new MindError('not_found', `Cannot write ${target}: its folder does not exist.`, { path: target });
   if (existsSync(target) && !statSync(target).isFile()) throw new MindError('invalid_input', `${target} is not a regular file (a folder or a device?); name a file to export to.`, { path: target });

@@ -26,6 +26,7 @@ import { type CopyProgress, copyDatabase } from '../store/online-copy';
 import { memoryCounts, readTallies } from '../store/tallies-query';
 import { isOpenElsewhere } from '../store/file-lock';
 import { type Mind, openMind } from './mind';
+import { refuseOverlongName } from './file-name-limits';
 import { refuseOwnFile } from './own-files';
 import { interruptRun } from './run-lease';
 
@@ -140,6 +141,7 @@ function checkBackupFile(path: string): number {
 
 function checkDestination(mind: Mind, target: string, overwrite: boolean): void {
   if (mind.store.path === ':memory:') throw new MindError('unsupported', 'An in-memory mind has no file to back up.');
+  refuseOverlongName(target);
   refuseOwnFile(mind.store.path, target, 'as the backup of the mind it would copy');
   if (!existsSync(dirname(target))) throw new MindError('not_found', `Cannot back up to ${target}: its folder does not exist.`, { path: target });
   if (existsSync(target)) {
