@@ -1,5 +1,5 @@
 /**
- * An import preview writes nothing and blocks no one (issue 27 §3): while it reads a large export
+ * An import preview (and a dry-run consolidation) writes nothing and blocks no one (issue 27 §3): while it reads a large export
  * (yielding to the event loop as it goes), the app's own writes and another process's writes all
  * answer ok; a lock held by another program is `store_busy`, never `corrupt_file`.
  */
@@ -99,5 +99,29 @@ describe('interop.preview and locks', () => {
     }
     // The lock gone, the same call runs.
     expect(await callOk(f.api, 'consolidation.runNow', {})).toMatchObject({ status: 'completed' });
+  }, 120_000);
+
+  it('a dry-run consolidation commits nothing to the file, not even the upkeep a writable open does', async () => {
+    await callOk(f.api, 'session.open', { path: f.mindPath });
+    // Rows added and statistics dropped since the app opened the mind: a writable open now would ANALYZE.
+    const other = openMind(f.mindPath);
+    try {
+      other.store.transaction(() => {
+        for (let i = 0; i < 2_000; i++) createMemory(other, { type: 'note', content: `Paired on the sync service, round ${i}` }, { actor: 'user' });
+      });
+      other.store.db.exec('DELETE FROM sqlite_stat1');
+    } finally {
+      other.close();
+    }
+    const watcher = openMind(f.mindPath, { readonly: true });
+    try {
+      const dataVersion = () => watcher.store.db.pragma('data_version', { simple: true }) as number;
+      const before = dataVersion();
+      expect(await callOk(f.api, 'consolidation.runNow', { dryRun: true })).toMatchObject({ status: 'dry_run' });
+      // data_version moves when any other connection commits to the file.
+      expect(dataVersion()).toBe(before);
+    } finally {
+      watcher.close();
+    }
   }, 120_000);
 });

@@ -52,7 +52,10 @@ export async function serveWorkerJob(workerData: unknown, port: MessagePort): Pr
 
 /** Runs the job; returns the message that ends it (a failure throws). */
 async function runJob(job: WorkerJob, signal: AbortSignal, onProgress: (progress: RunProgress) => void): Promise<FromWorker> {
-  const mind = openMind(job.mindPath, { mustExist: true });
+  // A dry run writes nothing, so it opens read-only: not even the open's own upkeep (planner
+  // statistics, settling runs) may take the write lock from the writers it runs beside.
+  const dryRun = job.kind === 'consolidate' && job.dryRun;
+  const mind = openMind(job.mindPath, { mustExist: true, readonly: dryRun });
   try {
     if (job.kind === 'reembed') return await reembedJob(mind, job, signal, onProgress);
     const summary = await runConsolidation(mind, {

@@ -7,6 +7,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { BackupFile } from '../../shared/contract/trust';
+import { MindError } from '../../shared/errors';
 import type { BackupSettings } from '../../shared/settings';
 
 const DAY_MS = 86_400_000;
@@ -21,7 +22,7 @@ export function backupFolderOf(mindPath: string, settings: BackupSettings): stri
 /** The path a new backup gets (the folder is created if missing). */
 export function newBackupPath(mindPath: string, settings: BackupSettings, at: number, automatic: boolean): string {
   const folder = backupFolderOf(mindPath, settings);
-  mkdirSync(folder, { recursive: true });
+  makeFolder(folder);
   const stamp = new Date(at).toISOString().slice(0, 19).replace('T', '-').replace(/:/g, '');
   return join(folder, `${stemOf(mindPath)}${automatic ? AUTO_MARK : '-'}${stamp}${extname(mindPath) || '.mindloom'}`);
 }
@@ -29,10 +30,11 @@ export function newBackupPath(mindPath: string, settings: BackupSettings, at: nu
 /** The backups of this mind in its folder, newest first. */
 export function listBackups(mindPath: string, settings: BackupSettings): BackupFile[] {
   const folder = backupFolderOf(mindPath, settings);
-  if (!existsSync(folder)) return [];
+  // Nothing there, or a file where the folder would be: no backups (a backup says why it cannot go there).
+  if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory()) return [];
   const stem = stemOf(mindPath);
   const extension = extname(mindPath) || '.mindloom';
-  return readdirSync(folder)
+  return readFolder(folder)
     .filter((name) => name.startsWith(`${stem}-`) && name.endsWith(extension) && /\d{4}-\d{2}-\d{2}-\d{6}/.test(name))
     .flatMap((name) => {
       const path = join(folder, name);
@@ -57,6 +59,41 @@ export function pruneDailyBackups(mindPath: string, settings: BackupSettings): s
     .slice(settings.keep);
   for (const backup of old) rmSync(backup.path, { force: true });
   return old.map((backup) => backup.path);
+}
+
+/** Creates the backup folder, or says (typed, nothing written) why it cannot be there. */
+function makeFolder(folder: string): void {
+  if (existsSync(folder) && !statSync(folder).isDirectory()) {
+    throw new MindError('invalid_state', `The backup folder ${folder} is a file, not a folder: move it, or choose another folder in Settings → Backups.`, { path: folder });
+  }
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch (error) {
+    throw folderRefusal(folder, 'create', error);
+  }
+}
+
+function readFolder(folder: string): string[] {
+  try {
+    return readdirSync(folder);
+  } catch (error) {
+    throw folderRefusal(folder, 'read', error);
+  }
+}
+
+/** The file system's refusal as a typed error naming the folder (a name too long, no permission, a file on the way). */
+function folderRefusal(folder: string, verb: 'create' | 'read', error: unknown): MindError {
+  const code = String((error as { code?: unknown }).code ?? '');
+  const why: Record<string, string> = {
+    ENAMETOOLONG: 'its name is too long for the file system',
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+    EROFS: 'the disk is read-only',
+    ENOTDIR: 'a file stands where one of its folders would be',
+    EEXIST: 'a file stands where one of its folders would be',
+  };
+  const reason = why[code] ?? (error as Error).message;
+  return new MindError(code === 'ENAMETOOLONG' ? 'invalid_input' : 'invalid_state', `Cannot ${verb} the backup folder ${folder}: ${reason}. Choose another folder in Settings → Backups.`, { path: folder });
 }
 
 function stemOf(mindPath: string): string {

@@ -18,7 +18,7 @@ import {
   supersedeWithoutSuccessor,
 } from '../store/damage-test-support';
 import type { Db } from '../store/connection';
-import { checkMindFile } from './check';
+import { checkMind, checkMindFile } from './check';
 import { verifyMemory } from './confidence-ops';
 import { createMemory } from './create';
 import { editMemory } from './edit';
@@ -206,3 +206,24 @@ function withOpen<T>(path: string, read: (mind: Mind) => T): T {
     mind.close();
   }
 }
+
+describe("check on a connection whose full-text index view is stale", () => {
+  it('reports no damage after another connection merged the index segments this one last read', () => {
+    const { path } = healthyMind();
+    const app = openMind(path, { mustExist: true });
+    const worker = openMind(path, { mustExist: true });
+    try {
+      // The app reads the index (FTS5 caches its structure on the connection) …
+      expect(searchMemories(app, 'sync').length).toBeGreaterThan(0);
+      // … then another connection (a consolidation run's worker) writes, and merges every segment.
+      for (let i = 0; i < 12; i++) createMemory(worker, { type: 'note', content: `Worker note ${i} about the sync service` }, USER);
+      worker.store.db.exec("INSERT INTO memories_fts(memories_fts) VALUES('optimize')");
+      const report = checkMind(app);
+      expect(report.checks.find((check) => check.name === 'integrity')).toMatchObject({ ok: true, problems: 0 });
+      expect(report.ok).toBe(true);
+    } finally {
+      worker.close();
+      app.close();
+    }
+  });
+});

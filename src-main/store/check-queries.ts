@@ -24,14 +24,32 @@ const SAMPLES = 20;
 export function integrityProblems(db: Db, options: { quick?: boolean } = {}): string[] {
   const pragma = options.quick ? 'quick_check' : 'integrity_check';
   let rows: Record<string, string>[];
+  // One read snapshot for the refresh and the check: nothing another connection commits between them.
+  const ownTransaction = !db.inTransaction;
   try {
+    if (ownTransaction) db.exec('BEGIN');
+    refreshFullTextIndexes(db);
     rows = db.pragma(`${pragma}(100)`) as Record<string, string>[];
   } catch (error) {
     // Damage bad enough stops the check itself.
     return [(error as Error).message];
+  } finally {
+    if (ownTransaction && db.inTransaction) db.exec('COMMIT');
   }
   const messages = rows.map((row) => row[pragma] as string);
   return messages.length === 1 && messages[0] === 'ok' ? [] : messages;
+}
+
+/**
+ * FTS5 keeps each index's structure cached on the connection and looks again only when a cursor
+ * opens or a write begins; its integrity check does neither. On a connection whose last full-text
+ * read came before another connection's writes (a consolidation run in its worker), the check
+ * reads segments merged away since and reports damage the file does not have. Opening a cursor on
+ * each index first makes FTS5 notice the newer data.
+ */
+function refreshFullTextIndexes(db: Db): void {
+  const indexes = stmt(db, "SELECT name FROM sqlite_schema WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%USING fts5%'").all() as { name: string }[];
+  for (const { name } of indexes) db.prepare(`SELECT rowid FROM "${name.replaceAll('"', '""')}" LIMIT 1`).get();
 }
 
 /** Integrity messages about the search index alone: rebuilding the index from its rows heals them. */

@@ -176,7 +176,7 @@ export class FuzzRun {
     if (this.host.alive && this.open && !this.open.isDemo) {
       const outcome = await this.host.call('mind.check', {}, this.settings.callTimeoutMs * 4);
       if (outcome.kind === 'answer' && outcome.result.ok) {
-        const report = outcome.result.value as { ok: boolean; checks: { name: string; ok: boolean; summary: string }[] };
+        const report = outcome.result.value as { ok: boolean; checks: { name: string; ok: boolean; summary: string; samples?: unknown[] }[] };
         if (!report.ok) this.find('check-ok', `mind.check on the open mind: ${failedChecks(report.checks)}`);
       }
     }
@@ -390,8 +390,13 @@ function openLateReader(path: string): SecondReader | null {
   }
 }
 
-function failedChecks(checks: readonly { name: string; ok: boolean; summary: string }[]): string {
-  return checks.filter((check) => !check.ok).map((check) => `${check.name}: ${check.summary}`).join('; ');
+/** Each failed check with its first sample, so a finding says what was damaged, not only that something was. */
+function failedChecks(checks: readonly { name: string; ok: boolean; summary: string; samples?: readonly unknown[] }[]): string {
+  const sample = (samples: readonly unknown[] | undefined) => (samples?.[0] === undefined ? '' : ` (${JSON.stringify(samples[0])})`);
+  return checks
+    .filter((check) => !check.ok)
+    .map((check) => `${check.name}: ${check.summary}${sample(check.samples)}`)
+    .join('; ');
 }
 
 function pathOf(payload: unknown): string | null {

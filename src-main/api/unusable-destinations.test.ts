@@ -1,9 +1,11 @@
 /**
+ * Destinations the file system refuses, each answered with a typed error and nothing written.
+ *
  * A destination the file system cannot name (the contract fuzz found it: a 4,032-character path
  * answered `internal` from ENAMETOOLONG half-way through the write). Export and backup refuse it
  * up front with `invalid_input`, write nothing beside it, and the mind keeps working.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiFixture, apiFixture, callFails, callOk } from './api-test-support';
@@ -46,4 +48,30 @@ describe('destinations too long for the file system', () => {
       expect((await callOk(f.api, 'memories.get', { id: f.ids.note })).id).toBe(f.ids.note);
     });
   }
+});
+
+describe('a backup folder that cannot be one', () => {
+  it('a file where the folder would be: backups list none, a backup says why, nothing written', async () => {
+    await callOk(f.api, 'session.open', { path: f.mindPath });
+    writeFileSync(join(f.dir, 'small-backups'), 'not a folder');
+    const before = readdirSync(f.dir).sort();
+    expect((await callOk(f.api, 'mind.backups', {})).backups).toEqual([]);
+    const error = await callFails(f.api, 'mind.backup', {}, 'invalid_state');
+    expect(error.message).toMatch(/is a file, not a folder/);
+    expect(readdirSync(f.dir).sort()).toEqual(before);
+  });
+
+  it('a folder the settings name too long, or under a file: typed refusals', async () => {
+    await callOk(f.api, 'session.open', { path: f.mindPath });
+    writeFileSync(join(f.dir, 'a-file'), 'x');
+    const cases = [
+      { folder: 'f'.repeat(300), code: 'invalid_input', message: /too long/ },
+      { folder: 'a-file/backups', code: 'invalid_state', message: /a file stands where/ },
+    ] as const;
+    for (const { folder, code, message } of cases) {
+      await callOk(f.api, 'settings.update', { backup: { folder } });
+      const error = await callFails(f.api, 'mind.backup', {}, code);
+      expect(error.message, folder.slice(0, 20)).toMatch(message);
+    }
+  });
 });
