@@ -72,6 +72,7 @@ describe('a backup folder that cannot be one', () => {
       await callOk(f.api, 'settings.update', { backup: { folder } });
       const error = await callFails(f.api, 'mind.backup', {}, code);
       expect(error.message, folder.slice(0, 20)).toMatch(message);
+      if (code === 'invalid_input') expect((await callFails(f.api, 'mind.backups', {}, code)).message).toMatch(message);
     }
   });
 });

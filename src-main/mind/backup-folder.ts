@@ -4,7 +4,7 @@
  * `NAME-auto-YYYY-MM-DD-HHMMSS.EXT` for the daily one. Only daily backups are ever deleted: the
  * oldest beyond the number the settings keep.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, type Stats, statSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { BackupFile } from '../../shared/contract/trust';
 import { MindError } from '../../shared/errors';
@@ -31,7 +31,7 @@ export function newBackupPath(mindPath: string, settings: BackupSettings, at: nu
 export function listBackups(mindPath: string, settings: BackupSettings): BackupFile[] {
   const folder = backupFolderOf(mindPath, settings);
   // Nothing there, or a file where the folder would be: no backups (a backup says why it cannot go there).
-  if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory()) return [];
+  if (!folderStat(folder)?.isDirectory()) return [];
   const stem = stemOf(mindPath);
   const extension = extname(mindPath) || '.mindloom';
   return readFolder(folder)
@@ -70,6 +70,14 @@ function makeFolder(folder: string): void {
     mkdirSync(folder, { recursive: true });
   } catch (error) {
     throw folderRefusal(folder, 'create', error);
+  }
+}
+
+function folderStat(folder: string): Stats | undefined {
+  try {
+    return statSync(folder, { throwIfNoEntry: false });
+  } catch (error) {
+    throw folderRefusal(folder, 'read', error);
   }
 }
 
