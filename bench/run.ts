@@ -13,7 +13,8 @@
  *     says so and runs a scripted agent answering with the planted lessons, labelled as such
  *   --recall                 only the recall bench (generated long conversations imported as transcripts, bench/recall/):
  *     recall@5/@10 per category beside plain bm25, and latency → bench/results/recall.json;
- *     --provider openai, --split calibration|heldout, --settings-from MIND as for --quality
+ *     --provider openai, --split calibration|heldout, --settings-from MIND as for --quality;
+ *     --recall-corpus PATH: a LoCoMo-format file (kept outside the repository) measured instead, on screen only
  *   --recall-latency         only recall's latency at scale, in-process and over MCP stdio, on a migrated copy of each
  *                            cached mind of --sizes (never generated for it) → bench/results/recall-latency.json
  *   --mcp                    only the MCP bench (recall, consult, a write over stdio on the 100k mind)
@@ -64,7 +65,7 @@ import { CORPUS_NAMES, SPLITS } from './quality/corpus';
 import { type QualityOptions, qualitySettings, runQualityBench, writeQualityReport } from './quality/quality-report';
 import { PROVIDER_IDS, type ProviderId } from '../shared/settings';
 import { reportMcpBench, runMcpBench } from './mcp-bench';
-import { reportRecallLatency, runRecallSection } from './recall/recall-report';
+import { type RecallSectionOptions, reportRecallLatency, runRecallSection } from './recall/recall-report';
 import { measureRecallLatency, type RecallLatency } from './recall/recall-latency';
 import { reportLiveBench, runLiveBench } from './live-bench';
 import { reportTravelBench, runTravelBench } from './travel-bench';
@@ -86,7 +87,7 @@ interface Args {
   consolidationOnly: boolean;
   uiOnly: boolean;
   quality: QualityOptions | null;
-  recall: QualityOptions | null;
+  recall: RecallSectionOptions | null;
   recallLatencyOnly: boolean;
   mcpOnly: boolean;
   liveOnly: boolean;
@@ -124,6 +125,7 @@ function parse(argv: string[]): Args {
       quality: { type: 'boolean' },
       recall: { type: 'boolean' },
       'recall-latency': { type: 'boolean' },
+      'recall-corpus': { type: 'string' },
       provider: { type: 'string' },
       corpus: { type: 'string' },
       split: { type: 'string' },
@@ -153,7 +155,7 @@ function parse(argv: string[]): Args {
     consolidationOnly: values.consolidation ?? false,
     uiOnly: values.ui ?? false,
     quality: values.quality ? qualityOptions(values) : null,
-    recall: values.recall ? qualityOptions(values) : null,
+    recall: values.recall ? { ...qualityOptions(values), corpusPath: values['recall-corpus'] } : null,
     recallLatencyOnly: values['recall-latency'] ?? false,
     mcpOnly: values.mcp ?? false,
     liveOnly: values.live ?? false,

@@ -41,14 +41,22 @@ export interface RecallBenchOptions {
   seed?: number;
   /** Another corpus than the generated one (a test's smaller one). */
   corpus?: RecallCorpus;
+  /** The corpus comes from outside (`--recall-corpus`): measured as it is, without the generated corpus's fitness checks. */
+  external?: boolean;
 }
 
-export interface Scores {
-  questions: number;
+export interface AtCutoffs {
   recallAt5: number;
   recallAt10: number;
   bm25At5: number;
   bm25At10: number;
+}
+
+/** The share of evidence in the top k, averaged; and as a question found when any, or all, of its evidence is. */
+export interface Scores extends AtCutoffs {
+  questions: number;
+  anyEvidence: AtCutoffs;
+  allEvidence: AtCutoffs;
 }
 
 export interface SplitResult {
@@ -73,8 +81,10 @@ export const plainWords = (question: string): string[] => [...new Set(question.t
 
 interface Answered {
   category: Category;
-  recall: number[];
-  bm25: number[];
+  evidence: string[];
+  /** The turns recall and plain bm25 returned, best first. */
+  recall: (string | null)[];
+  bm25: (string | null)[];
   ms: number;
   /** This process's CPU time for the question: what the wall time would be on an idle machine. */
   cpuMs: number;
@@ -108,8 +118,9 @@ async function measureConversation(conversation: Conversation, options: RecallBe
       const baseline = plainBm25Turns(mind.store.db, plainWords(question.question), 10).map((h) => h.turn);
       answered.push({
         category: question.category,
-        recall: CUTOFFS.map((k) => recallAt(found, question.evidence, k)),
-        bm25: CUTOFFS.map((k) => recallAt(baseline, question.evidence, k)),
+        evidence: question.evidence,
+        recall: found,
+        bm25: baseline,
         ms,
         cpuMs: (used.user + used.system) / 1000,
       });
@@ -127,18 +138,24 @@ function turnOf(fields: unknown): string | null {
 
 function scoresOf(answered: readonly Answered[]): Scores {
   const mean = (values: number[]) => (values.length === 0 ? 0 : Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 1000) / 1000);
+  const atCutoffs = (reading: (share: number) => number): AtCutoffs => {
+    const [at5, at10] = CUTOFFS.map((k) => [mean(answered.map((a) => reading(recallAt(a.recall, a.evidence, k)))), mean(answered.map((a) => reading(recallAt(a.bm25, a.evidence, k))))]) as [
+      number[],
+      number[],
+    ];
+    return { recallAt5: at5[0] as number, bm25At5: at5[1] as number, recallAt10: at10[0] as number, bm25At10: at10[1] as number };
+  };
   return {
     questions: answered.length,
-    recallAt5: mean(answered.map((a) => a.recall[0] as number)),
-    recallAt10: mean(answered.map((a) => a.recall[1] as number)),
-    bm25At5: mean(answered.map((a) => a.bm25[0] as number)),
-    bm25At10: mean(answered.map((a) => a.bm25[1] as number)),
+    ...atCutoffs((share) => share),
+    anyEvidence: atCutoffs((share) => (share > 0 ? 1 : 0)),
+    allEvidence: atCutoffs((share) => (share === 1 ? 1 : 0)),
   };
 }
 
 export async function runRecallBench(options: RecallBenchOptions): Promise<SplitResult[]> {
   const corpus = options.corpus ?? generateRecallCorpus(options.seed);
-  const { problems } = checkRecallCorpus(corpus);
+  const { problems } = options.external === true ? { problems: [] } : checkRecallCorpus(corpus);
   if (problems.length > 0) throw new Error(`the recall corpus is not fit to measure with:\n  ${problems.join('\n  ')}`);
   const folder = mkdtempSync(join(tmpdir(), 'mindloom-recall-bench-'));
   try {

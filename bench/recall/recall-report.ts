@@ -5,33 +5,47 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { MindSettings } from '../../shared/settings';
 import type { QualityOptions } from '../quality/quality-report';
 import { qualitySettings } from '../quality/quality-report';
 import { CATEGORIES } from './corpus';
+import { readLocomoCorpus } from './locomo-corpus';
 import type { RecallLatency } from './recall-latency';
-import { RECALL_TARGETS, type RecallVerdict, recallVerdicts, runRecallBench, type Scores, type SplitResult } from './recall-bench';
+import { type AtCutoffs, RECALL_TARGETS, type RecallVerdict, recallVerdicts, runRecallBench, type Scores, type SplitResult } from './recall-bench';
 
 const resultsDir = join(dirname(dirname(fileURLToPath(import.meta.url))), 'results');
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`.padStart(8);
 
-function describe(result: SplitResult): string {
-  const row = (name: string, s: Scores) =>
-    `${name.padEnd(13)}${String(s.questions).padStart(6)}${pct(s.recallAt5)}${pct(s.bm25At5)}${pct(s.recallAt10)}${pct(s.bm25At10)}${pct(s.recallAt10 - s.bm25At10)}`;
-  const header = `${'category'.padEnd(13)}${'n'.padStart(6)}${'rec@5'.padStart(8)}${'bm25@5'.padStart(8)}${'rec@10'.padStart(8)}${'bm25@10'.padStart(8)}${'Δ@10'.padStart(8)}`;
+export interface RecallSectionOptions extends QualityOptions {
+  /** A LoCoMo-format file of conversations to measure instead of the generated corpus (locomo-corpus.ts). */
+  corpusPath?: string | undefined;
+}
+
+/** One table of a reading of the scores: the share of evidence found (the bench's own), or any / all of it. */
+function table(result: SplitResult, title: string, reading: (s: Scores) => AtCutoffs): string[] {
+  const row = (name: string, scores: Scores) => {
+    const s = reading(scores);
+    return `${name.padEnd(13)}${String(scores.questions).padStart(6)}${pct(s.recallAt5)}${pct(s.bm25At5)}${pct(s.recallAt10)}${pct(s.bm25At10)}${pct(s.recallAt10 - s.bm25At10)}`;
+  };
+  const header = `${title.padEnd(13)}${'n'.padStart(6)}${'rec@5'.padStart(8)}${'bm25@5'.padStart(8)}${'rec@10'.padStart(8)}${'bm25@10'.padStart(8)}${'Δ@10'.padStart(8)}`;
+  return [header, '-'.repeat(header.length), ...CATEGORIES.map((c) => row(c, result.byCategory[c])), row('all', result.overall)];
+}
+
+function describe(result: SplitResult, source: string, readings: 'share' | 'share, any, all'): string {
   return [
     '',
-    `recall / ${result.split}: ${result.conversations} conversations, ${result.turns} turns (meaning: ${result.meaning})`,
-    header,
-    '-'.repeat(header.length),
-    ...CATEGORIES.map((c) => row(c, result.byCategory[c])),
-    row('all', result.overall),
+    `recall / ${source}: ${result.conversations} conversations, ${result.turns} turns (meaning: ${result.meaning})`,
+    ...table(result, 'category', (s) => s),
+    ...(readings === 'share'
+      ? []
+      : ['', ...table(result, 'any evidence', (s) => s.anyEvidence), '', ...table(result, 'all evidence', (s) => s.allEvidence)]),
     `latency per question: median ${result.latency.medianMs.toFixed(2)} ms, p95 ${result.latency.p95Ms.toFixed(2)} ms (CPU time: median ${result.cpu.medianMs.toFixed(2)} ms, p95 ${result.cpu.p95Ms.toFixed(2)} ms)`,
     '',
   ].join('\n');
 }
 
-export async function runRecallSection(options: QualityOptions, machine: Record<string, unknown>): Promise<void> {
+export async function runRecallSection(options: RecallSectionOptions, machine: Record<string, unknown>): Promise<void> {
   const settings = qualitySettings(options);
   const secrets = { openAiApiKey: options.env.MINDLOOM_OPENAI_API_KEY?.trim() || options.env.OPENAI_API_KEY?.trim() || undefined };
   if (settings.provider === 'openai' && secrets.openAiApiKey === undefined) {
@@ -39,10 +53,27 @@ export async function runRecallSection(options: QualityOptions, machine: Record<
       'the recall bench with --provider openai needs an embedding endpoint and its key: set MINDLOOM_OPENAI_API_KEY, and name the endpoint with MINDLOOM_OPENAI_BASE_URL and MINDLOOM_OPENAI_EMBEDDING_MODEL (a local server) or --settings-from a mind configured for one',
     );
   }
+  if (options.corpusPath !== undefined) {
+    await runExternalCorpus(options.corpusPath, settings, secrets);
+    return;
+  }
   const results = await runRecallBench({ splits: options.splits, settings, secrets });
-  for (const result of results) process.stdout.write(describe(result));
+  for (const result of results) process.stdout.write(describe(result, result.split, 'share'));
   const verdicts = recallVerdicts(results);
   writeRecallReport(results, verdicts, settings.provider, machine);
+}
+
+/**
+ * A public benchmark's conversations, measured the same way and reported on screen only (its data
+ * stays outside the repository, and so do its figures). Any / all evidence are shown beside the
+ * share, since LoCoMo's figures are usually "any evidence turn in the top k".
+ */
+async function runExternalCorpus(path: string, settings: MindSettings, secrets: { openAiApiKey?: string | undefined }): Promise<void> {
+  const { conversations, adversarialLeftOut } = readLocomoCorpus(path);
+  const [result] = await runRecallBench({ splits: ['heldout'], settings, secrets, corpus: { seed: 0, splits: { calibration: [], heldout: conversations } }, external: true });
+  if (result === undefined) return;
+  process.stdout.write(describe(result, path, 'share, any, all'));
+  process.stdout.write(`(${adversarialLeftOut} adversarial questions and those without evidence left out; not written to bench/results)\n`);
 }
 
 function writeRecallReport(results: readonly SplitResult[], verdicts: readonly RecallVerdict[], provider: string, machine: Record<string, unknown>): void {

@@ -1,4 +1,6 @@
 /** Recall previewed by a person over the real API: the agent's ranking, meaning from the mind's embedder, no access recorded. */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiFixture, apiFixture, callFails, callOk } from './api-test-support';
 
@@ -25,6 +27,21 @@ describe('memories.recall', () => {
     expect(hits.map((h) => h.score)).toEqual([...hits.map((h) => h.score)].sort((a, b) => b - a));
     const after = await callOk(f.api, 'memories.get', { id: f.ids.belief });
     expect([after.accessCount, after.lastAccessedAt, after.version]).toEqual([before.accessCount, before.lastAccessedAt, before.version]);
+  });
+
+  it('ranks a reply above the turn that asks it: the offline meaning, which reads a turn without its conversation, leaves turns alone', async () => {
+    const chat = [
+      ['Caroline', 'What did you paint, Melanie?'],
+      ['Melanie', 'A sunset over the lake, purple clouds and all.'],
+      ['Caroline', 'Gorgeous, send me a photo.'],
+    ];
+    const path = join(f.dir, 'chat.jsonl');
+    const line = ([role, content]: string[], i: number) => JSON.stringify({ id: `t${i}`, conversation_id: 'chat', timestamp: `2023-05-08T13:5${i}:00Z`, role, content });
+    writeFileSync(path, `${chat.map(line).join('\n')}\n`);
+    await callOk(f.api, 'interop.import', { kind: 'transcripts', path });
+    const { hits } = await callOk(f.api, 'memories.recall', { query: 'What did Melanie paint?' });
+    expect(hits.slice(0, 2).map((h) => h.memory.content)).toEqual([chat[1]?.[1], chat[0]?.[1]]);
+    expect(hits[0]?.why).toMatch(/^the turns around it match your words; said by the person you named; /);
   });
 
   it('keeps to the types asked for, and refuses an empty query', async () => {
