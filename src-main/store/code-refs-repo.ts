@@ -36,6 +36,8 @@ export interface AnchoredRefRow extends RefAnchor {
   memorySeq: number;
   memoryId: string;
   kind: string;
+  /** An imported reference's note says where its source verified it (mind/code-refs/source-verification.ts). */
+  note: string | null;
 }
 
 const REPO_COLUMNS = 'seq, path, added_at AS addedAt, checked_head AS checkedHead, checked_at AS checkedAt';
@@ -82,7 +84,7 @@ export function groundingRefs(db: Db, filter: { anchored: boolean; repoSeq?: num
   ].join(' AND ');
   return stmt(
     db,
-    `SELECT r.seq, r.memory_seq AS memorySeq, m.id AS memoryId, r.kind, ${ANCHOR_COLUMNS}
+    `SELECT r.seq, r.memory_seq AS memorySeq, m.id AS memoryId, r.kind, r.note, ${ANCHOR_COLUMNS}
      FROM evidence_refs r JOIN memories m ON m.seq = r.memory_seq WHERE ${where} ORDER BY r.seq`,
   ).all({ ...(filter.repoSeq === undefined ? {} : { repoSeq: filter.repoSeq }), ...(filter.memorySeq === undefined ? {} : { memorySeq: filter.memorySeq }) }) as AnchoredRefRow[];
 }
@@ -114,7 +116,7 @@ export function countMemoriesWithStaleRefs(db: Db): number {
 export function staleRefs(db: Db, limit: number): AnchoredRefRow[] {
   return stmt(
     db,
-    `SELECT r.seq, r.memory_seq AS memorySeq, m.id AS memoryId, r.kind, ${ANCHOR_COLUMNS}
+    `SELECT r.seq, r.memory_seq AS memorySeq, m.id AS memoryId, r.kind, r.note, ${ANCHOR_COLUMNS}
      FROM evidence_refs r JOIN memories m ON m.seq = r.memory_seq
      WHERE r.state IN (${STALE_STATES_SQL}) AND m.status <> 'forgotten' ORDER BY m.updated_at DESC, r.seq LIMIT ?`,
   ).all(limit) as AnchoredRefRow[];

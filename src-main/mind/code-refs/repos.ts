@@ -20,7 +20,7 @@ import { applyChange } from '../change';
 import { evidenceCounts } from '../evidence-refs';
 import type { Mind } from '../mind';
 import { checkActor } from '../write-options';
-import { anchorsAtHead, reposAtHead } from './anchor';
+import { findAnchors, reposAtHead } from './anchor';
 import { headCommit, repositoryTop } from './git';
 
 export interface CodeRepoView {
@@ -70,7 +70,7 @@ export function addRepo(mind: Mind, dir: string, actor: string): { repo: CodeRep
     const db = mind.store.db;
     const seq = insertCodeRepo(db, top, mind.now()) as number;
     const repo = reposAtHead(mind).filter((r) => r.seq === seq);
-    const anchors = anchorsAtHead(repo, groundingRefs(db, { anchored: false }));
+    const anchors = findAnchors(repo, groundingRefs(db, { anchored: false }));
     for (const [refSeq, anchor] of anchors) writeRefAnchor(db, refSeq, anchor);
     appendJournal(db, { at: mind.now(), actor, op: 'code_repo_add', memoryId: null, after: { repo: top, head, anchored: anchors.size } });
     return anchors.size;
