@@ -64,6 +64,24 @@ export function deleteCodeRepo(db: Db, seq: number): void {
   stmt(db, 'DELETE FROM code_repos WHERE seq = ?').run(seq);
 }
 
+/** A repository named by its seq: what an undo of its adding or removal reads and puts back. */
+export interface CodeRepoState {
+  present: boolean;
+  path: string | null;
+  addedAt: number | null;
+}
+
+export function readCodeRepoState(db: Db, seq: number): CodeRepoState {
+  const row = stmt(db, 'SELECT path, added_at AS addedAt FROM code_repos WHERE seq = ?').get(seq) as { path: string; addedAt: number } | undefined;
+  return row ? { present: true, ...row } : { present: false, path: null, addedAt: null };
+}
+
+/** Puts a repository back under its own seq (its references' anchors name it), or takes it away. */
+export function writeCodeRepoState(db: Db, seq: number, state: CodeRepoState): void {
+  if (!state.present) return deleteCodeRepo(db, seq);
+  stmt(db, 'INSERT OR IGNORE INTO code_repos (seq, path, added_at) VALUES (?, ?, ?)').run(seq, state.path, state.addedAt);
+}
+
 export function markRepoChecked(db: Db, seq: number, head: string, at: number): void {
   stmt(db, 'UPDATE code_repos SET checked_head = ?, checked_at = ? WHERE seq = ?').run(head, at, seq);
 }
