@@ -63,6 +63,20 @@ function migratedFrom(version: number, fill: (older: Database.Database) => void,
   }
 }
 
+/** The memory tallies as kept by the triggers, and the same counts grouped from the memories themselves. */
+function tallies(store: ReturnType<typeof openStore>) {
+  return {
+    recount: () =>
+      store.db
+        .prepare(
+          `SELECT type, status, tier, coalesce(review_status, '') AS review, min(CAST(confidence * 10 AS INTEGER), 9) AS bucket, count(*) AS n
+           FROM memories GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
+        )
+        .all(),
+    tallied: () => store.db.prepare('SELECT * FROM memory_tallies WHERE n > 0 ORDER BY 1, 2, 3, 4, 5').all(),
+  };
+}
+
 describe('migrations', () => {
   it('are listed in order in the drizzle journal, one file each', () => {
     const folder = findMigrationsFolder();
@@ -144,14 +158,7 @@ describe('migrations', () => {
         insertMemory(older, memoryRow({ id: 'bl_c', type: 'belief', confidence: 1, status: 'archived', reviewStatus: 'pending' }));
       },
       (store) => {
-        const groupBy = () =>
-          store.db
-            .prepare(
-              `SELECT type, status, tier, coalesce(review_status, '') AS review, min(CAST(confidence * 10 AS INTEGER), 9) AS bucket, count(*) AS n
-               FROM memories GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
-            )
-            .all();
-        const tallied = () => store.db.prepare('SELECT * FROM memory_tallies WHERE n > 0 ORDER BY 1, 2, 3, 4, 5').all();
+        const { recount: groupBy, tallied } = tallies(store);
         expect(tallied()).toEqual(groupBy());
         expect(tallied()).toContainEqual({ type: 'note', status: 'active', tier: 'hypothesis', review: '', bucket: 8, n: 2 });
         expect(tallied()).toContainEqual({ type: 'belief', status: 'archived', tier: 'inferred', review: 'pending', bucket: 9, n: 1 });
@@ -415,14 +422,7 @@ describe('migrations', () => {
         expect(tiers()).toEqual({ bl_pending: 'grounded', bl_rejected: 'hypothesis', nt_direct: 'grounded', nt_approved: 'grounded', nt_unverified: 'inferred' });
         // The versions' generated column follows the same rule, so the mind as of any time reads alike.
         expect(store.db.prepare(`SELECT tier FROM memory_versions WHERE id = 'bl_pending'`).all()).toEqual([{ tier: 'grounded' }]);
-        const recount = () =>
-          store.db
-            .prepare(
-              `SELECT type, status, tier, coalesce(review_status, '') AS review, min(CAST(confidence * 10 AS INTEGER), 9) AS bucket, count(*) AS n
-               FROM memories GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
-            )
-            .all();
-        const tallied = () => store.db.prepare('SELECT * FROM memory_tallies WHERE n > 0 ORDER BY 1, 2, 3, 4, 5').all();
+        const { recount, tallied } = tallies(store);
         expect(tallied()).toEqual(recount());
         expect(tallied()).toContainEqual({ type: 'belief', status: 'active', tier: 'grounded', review: 'pending', bucket: 8, n: 1 });
         // The triggers and the tier indexes are back: a rejection moves the count, and the index answers.
