@@ -55,7 +55,8 @@ export function writePlan(mind: Mind, plan: ImportPlan, existing: ExistingOrigin
       if ((i + 1) % PROGRESS_EVERY === 0) onProgress?.(i + 1, total);
     });
     // Imported code references are anchored now when their repository is already named (else when it is added).
-    anchorRefsOfMemories(mind, new Set(plan.memories.filter((p) => p.refs.length > 0).map((p) => (seqOf.get(p.key) as { memorySeq: number }).memorySeq)));
+    const grounded = plan.memories.filter((p) => p.refs.some((r) => GROUNDING_REF_KINDS.includes(r.kind)));
+    anchorRefsOfMemories(mind, new Set(grounded.map((p) => (seqOf.get(p.key) as { memorySeq: number }).memorySeq)));
     const idsOf = (keys: readonly string[] | undefined) => keys?.map((key) => seqOf.get(key)?.memoryId ?? key) ?? null;
     const journalHistory = (memoryId: string, row: PlannedHistory, memoryVersion: number | null) =>
       appendJournal(db, {
