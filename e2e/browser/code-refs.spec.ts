@@ -2,6 +2,7 @@
  * Code-grounded memories in the app, against a real git repository: after a commit changes a
  * referenced line, Settings → Code finds it, the Overview counts it, the memory page shows the
  * reference changed with the diff of its line, and Re-verify grounds it again, which Undo takes back.
+ * Removing and adding a repository in Settings → Code are undone from their toasts.
  */
 import { join } from 'node:path';
 import { addRepo } from '../../src-main/mind/code-refs/repos';
@@ -72,4 +73,31 @@ test('a changed line: found, counted, shown with its diff; Re-verify and its Und
   await expect(code.reference(REF)).toHaveAttribute('data-state', 'current');
   await done.getByRole('button', { name: 'Undo' }).click();
   await expect(code.reference(REF)).toHaveAttribute('data-state', 'changed');
+});
+
+test('removing a repository and adding one are each undone from their toast', async ({ app }) => {
+  const code = new CodeRefsPage(app.page);
+  await app.overview.expectLoaded();
+  await app.shell.goTo('Settings');
+  await expect(code.repos).toHaveCount(1);
+  const path = (await code.repos.first().locator('code').textContent()) as string;
+
+  await code.remove(path).click();
+  const removed = app.toasts.withText(`Removed ${path}`);
+  await expect(removed).toContainText('1 references no longer anchored');
+  await expect(code.repos).toHaveCount(0);
+  await removed.getByRole('button', { name: 'Undo' }).click();
+  await expect(code.repos).toHaveCount(1);
+  await expect(code.repos.first()).toContainText('1 refs');
+
+  await code.remove(path).click();
+  await expect(code.repos).toHaveCount(0);
+  await code.folderInput.fill(path);
+  await code.add.click();
+  const added = app.toasts.withText(`Added ${path}`);
+  await expect(added).toContainText('anchored 1 references');
+  await expect(code.repos).toHaveCount(1);
+  await added.getByRole('button', { name: 'Undo' }).click();
+  await expect(code.repos).toHaveCount(0);
+  await expect(app.toasts.withText('Undid code repo add')).toBeVisible();
 });

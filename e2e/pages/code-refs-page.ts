@@ -5,11 +5,22 @@ export class CodeRefsPage {
   readonly card: Locator;
   readonly checkNow: Locator;
   readonly staleList: Locator;
+  /** Settings → Code's repositories, one list item each. */
+  readonly repos: Locator;
+  readonly folderInput: Locator;
+  readonly add: Locator;
 
   constructor(readonly page: Page) {
     this.card = page.getByTestId('code-card');
     this.checkNow = this.card.getByRole('button', { name: 'Check references now' });
     this.staleList = this.card.getByTestId('stale-refs');
+    this.repos = this.card.getByRole('list', { name: 'Repositories' }).getByRole('listitem');
+    this.folderInput = this.card.getByLabel('Repository folder');
+    this.add = this.card.getByRole('button', { name: 'Add', exact: true });
+  }
+
+  remove(path: string): Locator {
+    return this.card.getByRole('button', { name: `Remove ${path}` });
   }
 
   /** The memory page's reference whose text is `ref`. */

@@ -65,8 +65,10 @@ export const StaleRefSchema = z.object({
 
 export const CODE_REF_CALLS = {
   'codeRefs.repos': { request: noPayload, response: z.object({ repos: z.array(CodeRepoViewSchema) }) },
-  'codeRefs.addRepo': { request: z.strictObject({ path: folder }), response: z.object({ repo: CodeRepoViewSchema, anchored: count }) },
-  'codeRefs.removeRepo': { request: z.strictObject({ path: folder }), response: z.object({ path: z.string(), unanchored: count }) },
+  /** Names a repository and anchors the references it holds; one undoable action. */
+  'codeRefs.addRepo': { request: z.strictObject({ path: folder }), response: z.object({ repo: CodeRepoViewSchema, anchored: count, action }) },
+  /** Unnames it and unanchors its references; one undoable action. */
+  'codeRefs.removeRepo': { request: z.strictObject({ path: folder }), response: z.object({ path: z.string(), unanchored: count, action }) },
   /** Compares every anchored reference with its repository's HEAD; one undoable action. */
   'codeRefs.check': { request: noPayload, response: CheckRefsResultSchema },
   /** Memories whose code changed or is gone (the Overview's "code changed"), with their references. */

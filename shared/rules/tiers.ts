@@ -33,42 +33,52 @@ export const TIER_BOOST: Readonly<Record<Tier, number>> = Object.freeze({
  * without producing a schema diff.
  */
 export const TIER_SQL = `CASE
-  WHEN code_ref_count > 0 AND last_verified_at IS NOT NULL AND review_status = 'approved' THEN 'grounded'
+  WHEN code_ref_count > 0 AND last_verified_at IS NOT NULL AND review_status IS NOT 'rejected' THEN 'grounded'
   WHEN review_status = 'approved' OR event_evidence_count > 0 THEN 'observed'
   WHEN review_status = 'pending' THEN 'inferred'
   ELSE 'hypothesis' END`;
 
 const count = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
+/**
+ * Grounded is code or file evidence, verified, that a person has not rejected: a memory still
+ * pending review is grounded by its code as it is in Alexandria (and the tiers seed's own migration
+ * rule), so approval is not asked of what the code itself shows.
+ */
 export function tierOf(m: TierInput): TierVerdict {
   const approved = m.reviewStatus === 'approved';
+  const rejected = m.reviewStatus === 'rejected';
   const verified = m.lastVerifiedAt !== null;
   const refs = count(m.codeRefCount, 'code/file reference', 'code/file references');
   const events = count(m.eventEvidenceCount, 'piece of event evidence', 'pieces of event evidence');
 
-  if (m.codeRefCount > 0 && verified && approved) {
-    return { tier: 'grounded', why: `approved, verified, and grounded in ${refs}` };
+  if (m.codeRefCount > 0 && verified && !rejected) {
+    return { tier: 'grounded', why: groundedWhy(m.reviewStatus, refs) };
   }
+  const gap = groundingGap(m, rejected, verified);
   if (approved || m.eventEvidenceCount > 0) {
-    return { tier: 'observed', why: observedWhy(m, approved, verified, events) };
+    const basis = !approved
+      ? `backed by ${events}, not approved by a person`
+      : m.eventEvidenceCount > 0
+        ? `approved and backed by ${events}`
+        : 'approved by a person';
+    return { tier: 'observed', why: `${basis}; not grounded: ${gap}` };
   }
   if (m.reviewStatus === 'pending') {
-    return { tier: 'inferred', why: 'pending review: inferred, not yet confirmed by a person' };
+    return { tier: 'inferred', why: `pending review: inferred, not yet confirmed by a person; not grounded: ${gap}` };
   }
-  const review = m.reviewStatus === 'rejected' ? 'rejected in review' : 'never reviewed';
-  const codeNote = m.codeRefCount > 0 ? `; its ${refs} count only once approved and verified` : '';
-  return { tier: 'hypothesis', why: `no event evidence and not approved (${review})${codeNote}` };
+  return { tier: 'hypothesis', why: `no event evidence and not approved (${rejected ? 'rejected in review' : 'never reviewed'}); not grounded: ${gap}` };
 }
 
-/** Says what made it observed and, when approved, what stands between it and grounded. */
-function observedWhy(m: TierInput, approved: boolean, verified: boolean, events: string): string {
-  if (!approved) return `backed by ${events}, but not approved by a person`;
-  const basis = m.eventEvidenceCount > 0 ? `approved and backed by ${events}` : 'approved by a person';
-  const missing =
-    m.codeRefCount === 0 && !verified
-      ? 'no code/file references and not verified'
-      : m.codeRefCount === 0
-        ? 'no code/file references'
-        : 'not verified';
-  return `${basis}; not grounded: ${missing}`;
+function groundedWhy(review: ReviewStatus | null, refs: string): string {
+  if (review === 'approved') return `approved, verified, and grounded in ${refs}`;
+  if (review === 'pending') return `verified and grounded in ${refs} (still pending review)`;
+  return `verified and grounded in ${refs}`;
+}
+
+/** What stands between a memory and grounded. */
+function groundingGap(m: TierInput, rejected: boolean, verified: boolean): string {
+  if (m.codeRefCount > 0 && verified && rejected) return 'its code does not ground a memory rejected in review';
+  if (m.codeRefCount === 0) return verified ? 'no code/file references' : 'no code/file references and not verified';
+  return 'not verified';
 }

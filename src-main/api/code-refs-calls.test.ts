@@ -72,8 +72,14 @@ describe('the code reference calls', () => {
     await callOk(f.api, 'undo.apply', { entry: reverified.action });
     expect((await callOk(f.api, 'memories.get', { id })).tier).toBe('observed');
 
-    expect(await callOk(f.api, 'codeRefs.removeRepo', { path: repo.dir })).toMatchObject({ unanchored: 1 });
+    const removed = await callOk(f.api, 'codeRefs.removeRepo', { path: repo.dir });
+    expect(removed).toMatchObject({ unanchored: 1 });
     expect((await callOk(f.api, 'memories.get', { id })).tier).toBe('grounded');
     await callFails(f.api, 'codeRefs.diff', { id, refSeq: ref.seq }, 'invalid_state');
+    // Undo names it again, with the reference's stale state and the tier it had.
+    await callOk(f.api, 'undo.apply', { entry: removed.action });
+    expect((await callOk(f.api, 'codeRefs.repos')).repos.map((r) => r.refs)).toEqual([1]);
+    expect((await callOk(f.api, 'memories.get', { id })).tier).toBe('observed');
+    await callOk(f.api, 'codeRefs.diff', { id, refSeq: ref.seq });
   });
 });

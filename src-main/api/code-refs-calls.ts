@@ -24,7 +24,7 @@ export function codeRefCalls(ctx: ApiContext): HandlerSlice<keyof typeof CODE_RE
     'codeRefs.repos': () => ({ repos: listRepos(mind()).map(repoView) }),
     'codeRefs.addRepo': ({ path }) => {
       const added = addRepo(mind(), path, BY_HAND.actor);
-      return { repo: repoView(added.repo), anchored: added.anchored };
+      return { repo: repoView(added.repo), anchored: added.anchored, action: added.action };
     },
     'codeRefs.removeRepo': ({ path }) => {
       const removed = removeRepo(mind(), path, BY_HAND.actor);

@@ -13,7 +13,7 @@ import type { ExportOptions } from './json-export';
 import { openPartialFile } from './partial-file';
 
 const TIER_HEADINGS: Record<Tier, string> = {
-  grounded: 'Grounded (verified against code, approved)',
+  grounded: 'Grounded (verified against code, not rejected)',
   observed: 'Observed (approved, or backed by episodes)',
   inferred: 'Inferred (waiting for review)',
   hypothesis: 'Hypotheses (not yet founded)',

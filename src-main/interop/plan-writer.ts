@@ -9,6 +9,7 @@ import { appendJournal } from '../store/journal-repo';
 import { insertLink } from '../store/links-repo';
 import { findMemoryBySeq, insertMemory, updateMemory } from '../store/memories-repo';
 import { insertRejection } from '../store/rejections-repo';
+import { anchorRefsOfMemories } from '../mind/code-refs/anchor';
 import type { Mind } from '../mind/mind';
 import { rejectionFingerprint } from '../mind/review';
 import { insertOrigin, originsOfSystem } from '../store/origins-repo';
@@ -53,6 +54,9 @@ export function writePlan(mind: Mind, plan: ImportPlan, existing: ExistingOrigin
       for (const ref of refs) insertEvidenceRef(db, seq, ref, at);
       if ((i + 1) % PROGRESS_EVERY === 0) onProgress?.(i + 1, total);
     });
+    // Imported code references are anchored now when their repository is already named (else when it is added).
+    const grounded = plan.memories.filter((p) => p.refs.some((r) => GROUNDING_REF_KINDS.includes(r.kind)));
+    anchorRefsOfMemories(mind, new Set(grounded.map((p) => (seqOf.get(p.key) as { memorySeq: number }).memorySeq)));
     const idsOf = (keys: readonly string[] | undefined) => keys?.map((key) => seqOf.get(key)?.memoryId ?? key) ?? null;
     const journalHistory = (memoryId: string, row: PlannedHistory, memoryVersion: number | null) =>
       appendJournal(db, {

@@ -3,7 +3,7 @@ import { linkEvidence, verifyMemory } from './confidence-ops';
 import { addEvidenceRef, removeEvidenceRef } from './evidence-refs';
 import { getMemoryView } from './memory-view';
 import type { Mind } from './mind';
-import { approveMemory } from './review';
+import { approveMemory, rejectMemory } from './review';
 import { T0, USER, add, expectRefusedWithoutWrites, freshMind, lastJournal } from './test-support';
 
 let mind: Mind;
@@ -50,14 +50,20 @@ describe('evidence references', () => {
     expect(lastJournal(mind, note.id)).toMatchObject({ op: 'remove_evidence_ref', evidence: { kind: 'code', ref: 'src/app.ts:42' } });
   });
 
-  it('a code ref alone does not ground an unapproved memory', () => {
+  it('a verified code ref grounds a memory still unreviewed or pending, never a rejected one', () => {
     ({ mind } = freshMind());
     const note = add(mind, { type: 'note' });
+    const unverified = addEvidenceRef(mind, note.id, { kind: 'file', ref: 'docs/x.md' }, USER);
+    expect([unverified.codeRefCount, unverified.tier]).toEqual([1, 'hypothesis']);
+    expect(getMemoryView(mind, note.id).tierWhy).toMatch(/not grounded: not verified$/);
     verifyMemory(mind, note.id, {}, USER);
-    const m = addEvidenceRef(mind, note.id, { kind: 'file', ref: 'docs/x.md' }, USER);
-    expect(m.codeRefCount).toBe(1);
-    expect(m.tier).toBe('hypothesis');
-    expect(getMemoryView(mind, note.id).tierWhy).toMatch(/count only once approved and verified/);
+    expect(getMemoryView(mind, note.id)).toMatchObject({ tier: 'grounded', tierWhy: 'verified and grounded in 1 code/file reference' });
+
+    const pending = add(mind, { type: 'note', sourceType: 'inference' });
+    verifyMemory(mind, pending.id, {}, USER);
+    expect(addEvidenceRef(mind, pending.id, { kind: 'code', ref: 'src/app.ts:42' }, USER)).toMatchObject({ reviewStatus: 'pending', tier: 'grounded' });
+    expect(rejectMemory(mind, pending.id, { ...USER, reason: 'not so' }).tier).toBe('hypothesis');
+    expect(getMemoryView(mind, pending.id).tierWhy).toMatch(/its code does not ground a memory rejected in review/);
   });
 
   it('an event ref makes a memory observed; a url ref does not', () => {

@@ -1,16 +1,18 @@
 /**
  * Records that are not memories but change with a person's decisions: contradictions, rejections,
- * proposals, whether a consolidation run stands reverted, and a code reference's anchor. Each change is journaled with the
+ * proposals, whether a consolidation run stands reverted, a code reference's anchor, and a named code
+ * repository. Each change is journaled with the
  * record's state before and after, under the record's key (`{contradiction: id, status, …}`), so
  * undo can put any of them back the way it put memories back, and an undo of an undo (a redo)
  * reads the same way.
  */
+import { MindError } from '../../shared/errors';
 import {
   type ContradictionState,
   readContradictionState,
   writeContradictionState,
 } from '../store/contradictions-repo';
-import { readRefAnchor, type RefAnchor, writeRefAnchor } from '../store/code-refs-repo';
+import { type CodeRepoState, findCodeRepo, readCodeRepoState, readRefAnchor, type RefAnchor, writeCodeRepoState, writeRefAnchor } from '../store/code-refs-repo';
 import { findRun, markRunReverted } from '../store/consolidation-runs-repo';
 import { appendJournal } from '../store/journal-repo';
 import { type ProposalState, readProposalState, writeProposalState } from '../store/proposals-repo';
@@ -18,7 +20,7 @@ import { findRejectionBySeq, setRejectionRevoked } from '../store/rejections-rep
 import type { Db } from '../store/connection';
 import type { Mind } from './mind';
 
-export type RecordKind = 'contradiction' | 'rejection' | 'proposal' | 'run' | 'codeRef';
+export type RecordKind = 'contradiction' | 'rejection' | 'proposal' | 'run' | 'codeRef' | 'codeRepo';
 export type RecordState = Record<string, unknown>;
 
 interface RecordType {
@@ -82,6 +84,21 @@ export const RECORD_TYPES: Readonly<Record<RecordKind, RecordType>> = {
     // No action creates an anchor without its reference (an undo of that removes the reference).
     withdrawn: () => ({}),
     created: {},
+  },
+  // A repository the mind names (code-refs/repos.ts): adding and removing one are undone like any action.
+  codeRepo: {
+    fields: ['present', 'path', 'addedAt'],
+    read: (db, id) => readCodeRepoState(db, Number(id)) as unknown as RecordState,
+    write: (db, id, state) => {
+      const repo = state as unknown as CodeRepoState;
+      const holder = repo.present && repo.path !== null ? findCodeRepo(db, repo.path) : null;
+      if (holder && holder.seq !== Number(id)) {
+        throw new MindError('invalid_state', `${repo.path} is one of this mind's repositories again (added since): remove it first.`, { path: repo.path });
+      }
+      writeCodeRepoState(db, Number(id), repo);
+    },
+    withdrawn: () => ({ present: false, path: null, addedAt: null }),
+    created: { present: true },
   },
 };
 

@@ -36,6 +36,8 @@ export interface AnchoredRefRow extends RefAnchor {
   memorySeq: number;
   memoryId: string;
   kind: string;
+  /** An imported reference's note says where its source verified it (mind/code-refs/source-verification.ts). */
+  note: string | null;
 }
 
 const REPO_COLUMNS = 'seq, path, added_at AS addedAt, checked_head AS checkedHead, checked_at AS checkedAt';
@@ -62,6 +64,24 @@ export function deleteCodeRepo(db: Db, seq: number): void {
   stmt(db, 'DELETE FROM code_repos WHERE seq = ?').run(seq);
 }
 
+/** A repository named by its seq: what an undo of its adding or removal reads and puts back. */
+export interface CodeRepoState {
+  present: boolean;
+  path: string | null;
+  addedAt: number | null;
+}
+
+export function readCodeRepoState(db: Db, seq: number): CodeRepoState {
+  const row = stmt(db, 'SELECT path, added_at AS addedAt FROM code_repos WHERE seq = ?').get(seq) as { path: string; addedAt: number } | undefined;
+  return row ? { present: true, ...row } : { present: false, path: null, addedAt: null };
+}
+
+/** Puts a repository back under its own seq (its references' anchors name it), or takes it away. */
+export function writeCodeRepoState(db: Db, seq: number, state: CodeRepoState): void {
+  if (!state.present) return deleteCodeRepo(db, seq);
+  stmt(db, 'INSERT OR IGNORE INTO code_repos (seq, path, added_at) VALUES (?, ?, ?)').run(seq, state.path, state.addedAt);
+}
+
 export function markRepoChecked(db: Db, seq: number, head: string, at: number): void {
   stmt(db, 'UPDATE code_repos SET checked_head = ?, checked_at = ? WHERE seq = ?').run(head, at, seq);
 }
@@ -82,7 +102,7 @@ export function groundingRefs(db: Db, filter: { anchored: boolean; repoSeq?: num
   ].join(' AND ');
   return stmt(
     db,
-    `SELECT r.seq, r.memory_seq AS memorySeq, m.id AS memoryId, r.kind, ${ANCHOR_COLUMNS}
+    `SELECT r.seq, r.memory_seq AS memorySeq, m.id AS memoryId, r.kind, r.note, ${ANCHOR_COLUMNS}
      FROM evidence_refs r JOIN memories m ON m.seq = r.memory_seq WHERE ${where} ORDER BY r.seq`,
   ).all({ ...(filter.repoSeq === undefined ? {} : { repoSeq: filter.repoSeq }), ...(filter.memorySeq === undefined ? {} : { memorySeq: filter.memorySeq }) }) as AnchoredRefRow[];
 }
@@ -114,7 +134,7 @@ export function countMemoriesWithStaleRefs(db: Db): number {
 export function staleRefs(db: Db, limit: number): AnchoredRefRow[] {
   return stmt(
     db,
-    `SELECT r.seq, r.memory_seq AS memorySeq, m.id AS memoryId, r.kind, ${ANCHOR_COLUMNS}
+    `SELECT r.seq, r.memory_seq AS memorySeq, m.id AS memoryId, r.kind, r.note, ${ANCHOR_COLUMNS}
      FROM evidence_refs r JOIN memories m ON m.seq = r.memory_seq
      WHERE r.state IN (${STALE_STATES_SQL}) AND m.status <> 'forgotten' ORDER BY m.updated_at DESC, r.seq LIMIT ?`,
   ).all(limit) as AnchoredRefRow[];

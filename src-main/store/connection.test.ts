@@ -87,6 +87,21 @@ describe('opening a mind file', () => {
     }
   });
 
+  it('migrates with room to sort in memory, then gives the connection back its usual page cache', () => {
+    const fresh = new Database(':memory:');
+    const usual = { cache: fresh.pragma('cache_size', { simple: true }), temp: fresh.pragma('temp_store', { simple: true }) };
+    fresh.close();
+    const path = join(dir, 'older.mind');
+    writeOlderMind(dir, path, 15);
+    const store = openStore(path);
+    try {
+      expect(store.backupPath).not.toBeNull();
+      expect({ cache: store.db.pragma('cache_size', { simple: true }), temp: store.db.pragma('temp_store', { simple: true }) }).toEqual(usual);
+    } finally {
+      store.close();
+    }
+  });
+
   it('refuses a file written by a newer schema, naming both versions, and leaves it untouched', () => {
     const path = join(dir, 'newer.mind');
     openStore(path).close();

@@ -63,6 +63,20 @@ function migratedFrom(version: number, fill: (older: Database.Database) => void,
   }
 }
 
+/** The memory tallies as kept by the triggers, and the same counts grouped from the memories themselves. */
+function tallies(store: ReturnType<typeof openStore>) {
+  return {
+    recount: () =>
+      store.db
+        .prepare(
+          `SELECT type, status, tier, coalesce(review_status, '') AS review, min(CAST(confidence * 10 AS INTEGER), 9) AS bucket, count(*) AS n
+           FROM memories GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
+        )
+        .all(),
+    tallied: () => store.db.prepare('SELECT * FROM memory_tallies WHERE n > 0 ORDER BY 1, 2, 3, 4, 5').all(),
+  };
+}
+
 describe('migrations', () => {
   it('are listed in order in the drizzle journal, one file each', () => {
     const folder = findMigrationsFolder();
@@ -144,14 +158,7 @@ describe('migrations', () => {
         insertMemory(older, memoryRow({ id: 'bl_c', type: 'belief', confidence: 1, status: 'archived', reviewStatus: 'pending' }));
       },
       (store) => {
-        const groupBy = () =>
-          store.db
-            .prepare(
-              `SELECT type, status, tier, coalesce(review_status, '') AS review, min(CAST(confidence * 10 AS INTEGER), 9) AS bucket, count(*) AS n
-               FROM memories GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
-            )
-            .all();
-        const tallied = () => store.db.prepare('SELECT * FROM memory_tallies WHERE n > 0 ORDER BY 1, 2, 3, 4, 5').all();
+        const { recount: groupBy, tallied } = tallies(store);
         expect(tallied()).toEqual(groupBy());
         expect(tallied()).toContainEqual({ type: 'note', status: 'active', tier: 'hypothesis', review: '', bucket: 8, n: 2 });
         expect(tallied()).toContainEqual({ type: 'belief', status: 'archived', tier: 'inferred', review: 'pending', bucket: 9, n: 1 });
@@ -393,6 +400,38 @@ describe('migrations', () => {
         expect(store.db.prepare('SELECT ref, verified_commit AS commitId, state FROM evidence_refs').all()).toEqual([{ ref: 'src/db/pool.ts:18', commitId: null, state: null }]);
         expect(store.db.prepare('SELECT count(*) AS n FROM code_repos').get()).toEqual({ n: 0 });
         expect(store.db.prepare('SELECT count(*) AS n FROM linked_sources').get()).toEqual({ n: 0 });
+      },
+    );
+  });
+
+  it('0016_tier_grounded_unless_rejected grounds a pending memory with verified code, never a rejected one, and counts the tallies again', () => {
+    const verifiedCode = { codeRefCount: 1, lastVerifiedAt: 5_000 };
+    migratedFrom(
+      16,
+      (older) => {
+        insertMemory(older, memoryRow({ id: 'bl_pending', type: 'belief', reviewStatus: 'pending', ...verifiedCode }));
+        insertMemory(older, memoryRow({ id: 'bl_rejected', type: 'belief', reviewStatus: 'rejected', status: 'archived', ...verifiedCode }));
+        insertMemory(older, memoryRow({ id: 'nt_direct', ...verifiedCode }));
+        insertMemory(older, memoryRow({ id: 'nt_approved', reviewStatus: 'approved', ...verifiedCode }));
+        insertMemory(older, memoryRow({ id: 'nt_unverified', reviewStatus: 'pending', codeRefCount: 2 }));
+        const before = older.prepare(`SELECT tier FROM memories WHERE id = 'bl_pending'`).get();
+        expect(before).toEqual({ tier: 'inferred' });
+      },
+      (store) => {
+        const tiers = () => Object.fromEntries((store.db.prepare('SELECT id, tier FROM memories ORDER BY id').all() as { id: string; tier: string }[]).map((r) => [r.id, r.tier]));
+        expect(tiers()).toEqual({ bl_pending: 'grounded', bl_rejected: 'hypothesis', nt_direct: 'grounded', nt_approved: 'grounded', nt_unverified: 'inferred' });
+        // The versions' generated column follows the same rule, so the mind as of any time reads alike.
+        expect(store.db.prepare(`SELECT tier FROM memory_versions WHERE id = 'bl_pending'`).all()).toEqual([{ tier: 'grounded' }]);
+        const { recount, tallied } = tallies(store);
+        expect(tallied()).toEqual(recount());
+        expect(tallied()).toContainEqual({ type: 'belief', status: 'active', tier: 'grounded', review: 'pending', bucket: 8, n: 1 });
+        // The triggers and the tier indexes are back: a rejection moves the count, and the index answers.
+        store.db.prepare(`UPDATE memories SET review_status = 'rejected' WHERE id = 'bl_pending'`).run();
+        store.db.prepare(`UPDATE memories SET last_verified_at = 6000 WHERE id = 'nt_unverified'`).run();
+        expect(tallied()).toEqual(recount());
+        const plan = store.db.prepare(`EXPLAIN QUERY PLAN SELECT seq FROM memories WHERE tier = 'grounded' ORDER BY updated_at`).all() as { detail: string }[];
+        expect(plan.map((p) => p.detail).join(' ')).toContain('memories_tier');
+        expect(store.db.prepare(`SELECT id FROM memories WHERE tier = 'grounded' ORDER BY id`).all()).toEqual([{ id: 'nt_approved' }, { id: 'nt_direct' }, { id: 'nt_unverified' }]);
       },
     );
   });

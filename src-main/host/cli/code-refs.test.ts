@@ -15,8 +15,15 @@ describe('mindloom repo / check-refs / reverify / ref-diff', () => {
     const id = await ok(cli('add', 'belief', 'The pool caps at 10 connections', '--ref', 'code:src/db/pool.ts:18'));
     await ok(cli('approve', id));
     await ok(cli('verify', id));
-    expect(await ok(cli('repo', 'add', repo.dir))).toMatch(/^Added .* at [0-9a-f]{7}; anchored 1 code\/file reference\.$/);
+    const added = await ok(cli('repo', 'add', repo.dir));
+    expect(added).toMatch(/^Added .* at [0-9a-f]{7}; anchored 1 code\/file reference\.\nUndo with: mindloom undo \d+$/);
+    // Undo unnames it; the redo names it again, anchored as before.
+    const unadded = await ok(cli('undo', /mindloom undo (\d+)/.exec(added)?.[1] as string));
+    expect(unadded).toMatch(/^Undid code repo add of /);
+    expect(await ok(cli('repo', 'list'))).toBe('No repositories yet: mindloom repo add DIR.');
+    await ok(cli('undo', /undo entry (\d+)/.exec(unadded)?.[1] as string));
     expect(await ok(cli('repo', 'list'))).toContain(first.slice(0, 7));
+    expect(JSON.parse(await ok(cli('show', id))).evidenceRefs[0]).toMatchObject({ verifiedCommit: first, state: 'current' });
 
     const pool = sourceLines('pool', 30);
     pool[17] = '// pool line 18: cap 20';
@@ -43,6 +50,12 @@ describe('mindloom repo / check-refs / reverify / ref-diff', () => {
 
     expect(await ok(cli('reverify', id, String(ref.seq)))).toBe(`Re-verified reference ${ref.seq} of ${id}; tier grounded.`);
     expect(await ok(cli('check-refs'))).toContain('Nothing changed since the last check.');
+
+    const removed = await ok(cli('repo', 'remove', repo.dir));
+    expect(removed).toMatch(/^Removed .*; 1 reference no longer anchored\.\nUndo with: mindloom undo \d+$/);
+    await ok(cli('undo'));
+    expect(await ok(cli('repo', 'list'))).toContain(repo.dir.split('/').at(-1) as string);
+    expect(JSON.parse(await ok(cli('show', id))).evidenceRefs[0]).toMatchObject({ state: 'current' });
   });
 
   it('refuses a folder outside git and an unknown action by name', async () => {

@@ -1,18 +1,18 @@
 /**
  * A coding agent's code reference as a Mindloom evidence ref. The ref reads as a person writes it
  * (`src/db/pool.ts`, `src/db/pool.ts#connect`, `src/db/pool.ts:18-20`); its note holds the
- * reference whole as JSON — file, symbol, line range, the commit it was verified at and the hash of
- * what it pointed at — because evidence_refs has no columns for them yet.
+ * reference whole as JSON — file, symbol, line range, the commit it was verified at and Alexandria's
+ * hash of what it pointed at — which is where anchoring reads the commit and hash from.
  */
+import type { SourceVerifiedRef } from '../../mind/code-refs/source-verification';
 import type { EvidenceRefInput } from '../../mind/create';
 
-export interface CodeRefDetail {
+/** Its commit and content hash anchor it at that commit once its repository is named (mind/code-refs/anchor.ts). */
+export interface CodeRefDetail extends SourceVerifiedRef {
   file: string;
   symbol: string | null;
   lineStart: number | null;
   lineEnd: number | null;
-  verifiedAtCommit: string | null;
-  contentHash: string | null;
   /** When the memory holding it was last verified (ISO), if ever. */
   verifiedAt: string | null;
 }

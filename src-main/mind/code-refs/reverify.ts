@@ -12,7 +12,7 @@ import { evidenceCounts } from '../evidence-refs';
 import type { Mind } from '../mind';
 import { changeRecord } from '../records';
 import type { WriteOptions } from '../write-options';
-import { anchorsAtHead, reposAtHead } from './anchor';
+import { findAnchors, reposAtHead } from './anchor';
 import { shortCommit } from './ref-location';
 
 export function reverifyRef(mind: Mind, id: string, refSeq: number, options: WriteOptions): MemoryRecord {
@@ -22,7 +22,7 @@ export function reverifyRef(mind: Mind, id: string, refSeq: number, options: Wri
   if (ref.kind !== 'code' && ref.kind !== 'file') throw new MindError('invalid_input', `Reference ${refSeq} is ${ref.kind} evidence; only code and file references are re-verified against a repository.`);
   const anchorNow = readRefAnchor(mind.store.db, refSeq);
   const pointsAt = anchorNow?.state === 'moved' && anchorNow.currentPath ? anchorNow.currentPath : ref.ref;
-  const anchor = anchorsAtHead(reposAtHead(mind), [{ seq: refSeq, ref: pointsAt }]).get(refSeq);
+  const anchor = findAnchors(reposAtHead(mind), [{ seq: refSeq, ref: pointsAt }]).get(refSeq);
   if (!anchor) {
     throw new MindError('invalid_state', `${pointsAt} is not in any of this mind's repositories at their HEAD (mindloom repo list): point the reference at code that is there, or remove it.`, {
       id,

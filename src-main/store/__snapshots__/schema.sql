@@ -271,13 +271,11 @@ CREATE TABLE `memories` (
 	`superseded_by` text,
 	`created_at` integer NOT NULL,
 	`updated_at` integer NOT NULL,
-	`version` integer DEFAULT 1 NOT NULL,
-	`tier` text GENERATED ALWAYS AS (CASE
-  WHEN code_ref_count > 0 AND last_verified_at IS NOT NULL AND review_status = 'approved' THEN 'grounded'
+	`version` integer DEFAULT 1 NOT NULL, `tier` text GENERATED ALWAYS AS (CASE
+  WHEN code_ref_count > 0 AND last_verified_at IS NOT NULL AND review_status IS NOT 'rejected' THEN 'grounded'
   WHEN review_status = 'approved' OR event_evidence_count > 0 THEN 'observed'
   WHEN review_status = 'pending' THEN 'inferred'
-  ELSE 'hypothesis' END) VIRTUAL
-);
+  ELSE 'hypothesis' END) VIRTUAL);
 
 -- table memories_fts
 CREATE VIRTUAL TABLE memories_fts USING fts5(text, tokenize = 'porter unicode61', prefix = '2 3 4');
@@ -389,13 +387,11 @@ CREATE TABLE `memory_versions` (
 	`superseded_by` text,
 	`created_at` integer NOT NULL,
 	`updated_at` integer NOT NULL,
-	`version` integer DEFAULT 1 NOT NULL,
-	`tier` text GENERATED ALWAYS AS (CASE
-  WHEN code_ref_count > 0 AND last_verified_at IS NOT NULL AND review_status = 'approved' THEN 'grounded'
+	`version` integer DEFAULT 1 NOT NULL, `tier` text GENERATED ALWAYS AS (CASE
+  WHEN code_ref_count > 0 AND last_verified_at IS NOT NULL AND review_status IS NOT 'rejected' THEN 'grounded'
   WHEN review_status = 'approved' OR event_evidence_count > 0 THEN 'observed'
   WHEN review_status = 'pending' THEN 'inferred'
-  ELSE 'hypothesis' END) VIRTUAL
-);
+  ELSE 'hypothesis' END) VIRTUAL);
 
 -- table meta
 CREATE TABLE `meta` (

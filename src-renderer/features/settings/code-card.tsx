@@ -2,7 +2,7 @@
  * Settings → Code: the repositories this mind speaks about. Adding one anchors the code and file
  * references it holds at its HEAD; "Check now" compares every anchored reference with HEAD (the
  * app also checks when a repository's HEAD moves), and what changed is listed with its memory.
- * A check is one action: its toast offers Undo.
+ * Adding, removing and a check are each one action: the toast offers Undo.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
@@ -52,11 +52,13 @@ function RepoItem(props: { path: string; head: string | null; checkedHead: strin
   const api = useApi();
   const queryClient = useQueryClient();
   const toast = useToast();
+  const undo = useUndo();
   const remove = useMutation({
     mutationFn: () => api.call('codeRefs.removeRepo', { path: props.path }),
     onSuccess: (done) => {
+      undo.refresh();
       void queryClient.invalidateQueries({ queryKey: codeReposKey });
-      toast.success(`Removed ${done.path}; ${done.unanchored} references no longer anchored.`);
+      undo.done(`Removed ${done.path}; ${done.unanchored} references no longer anchored.`, done.action);
     },
     onError: (error) => toast.error(error, 'Could not remove the repository'),
   });
@@ -80,15 +82,16 @@ function RepoItem(props: { path: string; head: string | null; checkedHead: strin
 function AddRepoForm() {
   const api = useApi();
   const queryClient = useQueryClient();
-  const toast = useToast();
+  const undo = useUndo();
   const [path, setPath] = useState('');
   const inputId = useId();
   const add = useMutation({
     mutationFn: (folder: string) => api.call('codeRefs.addRepo', { path: folder }),
     onSuccess: (done) => {
       setPath('');
+      undo.refresh();
       void queryClient.invalidateQueries({ queryKey: codeReposKey });
-      toast.success(`Added ${done.repo.path}; anchored ${done.anchored} references.`);
+      undo.done(`Added ${done.repo.path}; anchored ${done.anchored} references.`, done.action);
     },
   });
   const submit = (event: FormEvent) => {

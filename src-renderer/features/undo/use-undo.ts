@@ -6,6 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useApi } from '../../api/client';
+import { codeReposKey } from '../../api/code-refs-queries';
 import { refreshEditing } from '../../api/editing-queries';
 import { KEYS } from '../../api/queries';
 import { useToast } from '../../components/toasts';
@@ -27,6 +28,8 @@ export function useUndo(): UndoApi {
   const refresh = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: KEYS.memories });
     void queryClient.invalidateQueries({ queryKey: KEYS.overview });
+    // An undo may name or unname a repository (Settings → Code).
+    void queryClient.invalidateQueries({ queryKey: codeReposKey });
     refreshEditing(queryClient);
   }, [queryClient]);
 

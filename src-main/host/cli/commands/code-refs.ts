@@ -19,7 +19,7 @@ export const repoCommand: MindCommand = {
   kind: 'mind',
   name: 'repo',
   usage: 'repo add|list|remove [DIR]',
-  summary: 'The code repositories this mind speaks about: add anchors the code and file references they hold at HEAD; remove unanchors them.',
+  summary: 'The code repositories this mind speaks about: add anchors the code and file references they hold (at HEAD, or where an import says they were verified); remove unanchors them. Both undoable (mindloom undo).',
   positionals: ['ACTION'],
   optionalPositionals: ['DIR'],
   options: {},
@@ -38,10 +38,12 @@ export const repoCommand: MindCommand = {
     if (dir === undefined) throw new UsageError(`repo ${action} needs the repository's folder: mindloom repo ${action} DIR.`);
     if (action === 'add') {
       const added = addRepo(mind, dir, 'user');
-      return input.json ? json(added) : `Added ${added.repo.path} at ${short(added.repo.head)}; anchored ${added.anchored} code/file reference${added.anchored === 1 ? '' : 's'}.`;
+      if (input.json) return json(added);
+      return `Added ${added.repo.path} at ${short(added.repo.head)}; anchored ${added.anchored} code/file reference${added.anchored === 1 ? '' : 's'}.\nUndo with: mindloom undo ${added.action}`;
     }
     const removed = removeRepo(mind, dir, 'user');
-    return input.json ? json(removed) : `Removed ${removed.path}; ${removed.unanchored} reference${removed.unanchored === 1 ? '' : 's'} no longer anchored.`;
+    if (input.json) return json(removed);
+    return `Removed ${removed.path}; ${removed.unanchored} reference${removed.unanchored === 1 ? '' : 's'} no longer anchored.\nUndo with: mindloom undo ${removed.action}`;
   },
 };
 
