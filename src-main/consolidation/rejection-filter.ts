@@ -4,10 +4,17 @@
  */
 import { contentTerms } from '../../shared/rules/contradiction';
 import { rejectedStatements } from '../store/consolidation-repo';
+import { rejectionsVersion } from '../store/rejections-repo';
 import { rejectionFingerprint } from '../mind/review';
+import { derivedOf } from '../mind/derived-cache';
 import type { Mind } from '../mind/mind';
 import { SimilarityIndex } from './similarity-index';
 import type { Vector } from './vector-math';
+
+/** The rejections in force, with their content terms. */
+function readRejected(mind: Mind): { fingerprint: string; text: string; terms: string[] }[] {
+  return rejectedStatements(mind.store.db).map((r) => ({ ...r, terms: contentTerms(r.text) }));
+}
 
 export class RejectionFilter {
   private readonly fingerprints = new Set<string>();
@@ -16,12 +23,13 @@ export class RejectionFilter {
 
   static async load(mind: Mind, embed: (texts: readonly string[]) => Promise<Vector[]>): Promise<RejectionFilter> {
     const filter = new RejectionFilter();
-    const rejected = rejectedStatements(mind.store.db);
+    const rejected = derivedOf(mind, 'rejected-statements', rejectionsVersion(mind.store.db), () => readRejected(mind));
     for (const r of rejected) filter.fingerprints.add(r.fingerprint);
     const withText = rejected.filter((r) => r.text.trim() !== '');
+    // The vectors are the caller's space's: only the rows and their terms are kept between loads.
     const vectors = await embed(withText.map((r) => r.text));
     withText.forEach((r, i) => {
-      filter.index.add(vectors[i] as Vector, contentTerms(r.text));
+      filter.index.add(vectors[i] as Vector, r.terms);
       filter.texts.push(r.text);
     });
     return filter;

@@ -57,7 +57,8 @@ class FeaturePostings {
   private readonly lists = new Map<number, { slots: number[]; values: number[] }>();
 
   add(slot: number, vector: SparseVector): void {
-    vector.indices.forEach((feature, k) => {
+    for (let k = 0; k < vector.indices.length; k++) {
+      const feature = vector.indices[k] as number;
       let list = this.lists.get(feature);
       if (!list) {
         list = { slots: [], values: [] };
@@ -65,7 +66,7 @@ class FeaturePostings {
       }
       list.slots.push(slot);
       list.values.push(vector.values[k] as number);
-    });
+    }
   }
 
   of(feature: number): { slots: number[]; values: number[] } | undefined {
@@ -95,11 +96,16 @@ export class SimilarityIndex {
   /** Adds an item; returns its slot. */
   add(vector: Vector, terms: readonly string[]): number {
     const slot = this.vectors.length;
-    const unique = [...new Set(terms)];
     this.vectors.push(vector);
-    this.terms.push(unique);
-    if (vector instanceof Float32Array) this.termPostings.add(slot, unique);
-    else this.featurePostings.add(slot, vector);
+    if (vector instanceof Float32Array) {
+      const unique = [...new Set(terms)];
+      this.terms.push(unique);
+      this.termPostings.add(slot, unique);
+    } else {
+      // A sparse item is found through its own features: its terms are never read.
+      this.terms.push([]);
+      this.featurePostings.add(slot, vector);
+    }
     return slot;
   }
 

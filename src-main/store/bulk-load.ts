@@ -19,11 +19,11 @@
  * connection ever sees the mind without them.
  */
 import type { Db } from './connection';
-import { COUNTED_TALLIES_SQL, ftsTextSql, TURNS_SQL } from './derived-rows';
+import { ACTIVE_BELIEF_SQL, COUNTED_TALLIES_SQL, ftsTextSql, TURNS_SQL } from './derived-rows';
 import { stmt } from './statements';
 
-/** The memories' insert triggers (migrations 0001, 0005 and 0014): their work is done once at the end. */
-const INSERT_TRIGGERS = ['memories_fts_insert', 'memories_version_insert', 'memory_tallies_insert', 'memory_turns_insert'] as const;
+/** The memories' insert triggers (migrations 0001, 0005, 0014 and 0016): their work is done once at the end. */
+const INSERT_TRIGGERS = ['memories_fts_insert', 'memories_version_insert', 'memory_tallies_insert', 'memory_turns_insert', 'belief_fts_insert'] as const;
 
 /** The tables a mind's size is in: their secondary indexes are built once at the end when they start empty. */
 const LARGE_TABLES = ['memories', 'memory_versions', 'journal', 'links'] as const;
@@ -76,6 +76,7 @@ function deferrableIndexes(objects: readonly SchemaObject[], table: string): Sch
  */
 export function finishBulkLoad(db: Db, load: BulkLoad): void {
   stmt(db, `INSERT INTO memories_fts (rowid, text) SELECT m.seq, ${ftsTextSql('m')} FROM memories m ORDER BY m.seq`).run();
+  stmt(db, `INSERT INTO belief_fts (rowid, text) SELECT m.seq, ${ftsTextSql('m')} FROM memories m WHERE ${ACTIVE_BELIEF_SQL('m')} ORDER BY m.seq`).run();
   stmt(db, `INSERT INTO memory_tallies (type, status, tier, review, bucket, n) ${COUNTED_TALLIES_SQL}`).run();
   stmt(db, `INSERT INTO memory_turns (seq, conversation, at, speaker) ${TURNS_SQL}`).run();
   stmt(db, 'INSERT INTO memory_turns_fts (rowid, own, context) SELECT seq, own, context FROM memory_turn_context').run();

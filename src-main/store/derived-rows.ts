@@ -10,6 +10,9 @@ export function ftsTextSql(alias: string): string {
   return `${alias}.content || ' ' || coalesce(json_extract(${alias}.fields, '$.outcome'), '') || ' ' || coalesce(json_extract(${alias}.fields, '$.description'), '') || ' ' || coalesce(json_extract(${alias}.fields, '$.name'), '') || ' ' || coalesce(json_extract(${alias}.fields, '$.subject'), '') || ' ' || coalesce((SELECT group_concat(value, ' ') FROM json_each(${alias}.fields, '$.lessons')), '')`;
 }
 
+/** The memories the beliefs' own full-text index (migration 0017) holds, with their text as `ftsTextSql` says. */
+export const ACTIVE_BELIEF_SQL = (alias: string): string => `${alias}.type = 'belief' AND ${alias}.status = 'active'`;
+
 /** The tallies' rows, grouped as migration 0005 defines them, from the memories themselves. */
 export const COUNTED_TALLIES_SQL = `SELECT type, status, tier, coalesce(review_status, '') AS review, min(CAST(confidence * 10 AS INTEGER), 9) AS bucket, count(*) AS n
   FROM memories GROUP BY 1, 2, 3, 4, 5`;

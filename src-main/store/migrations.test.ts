@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openStore } from './connection';
 import { findMigrationsFolder } from './migrations-folder';
-import { insertMemory } from './memories-repo';
+import { insertMemory, updateMemory } from './memories-repo';
 import { countDiff } from './mind-diff-query';
 import { memoryRow, writeOlderMind } from './store-test-support';
 
@@ -432,6 +432,36 @@ describe('migrations', () => {
         const plan = store.db.prepare(`EXPLAIN QUERY PLAN SELECT seq FROM memories WHERE tier = 'grounded' ORDER BY updated_at`).all() as { detail: string }[];
         expect(plan.map((p) => p.detail).join(' ')).toContain('memories_tier');
         expect(store.db.prepare(`SELECT id FROM memories WHERE tier = 'grounded' ORDER BY id`).all()).toEqual([{ id: 'nt_approved' }, { id: 'nt_direct' }, { id: 'nt_unverified' }]);
+      },
+    );
+  });
+
+  it('0017_belief_search indexes the active beliefs of an older mind alone, and its triggers follow them as they change', () => {
+    migratedFrom(
+      17,
+      (older) => {
+        insertMemory(older, memoryRow({ id: 'bl_pool', type: 'belief', content: 'The pool caps at ten connections', fields: { subject: 'database' } }));
+        insertMemory(older, memoryRow({ id: 'bl_old', type: 'belief', content: 'The pool caps at five connections', status: 'superseded' }));
+        insertMemory(older, memoryRow({ id: 'ep_pool', type: 'episode', content: 'Raised the pool size' }));
+      },
+      (store) => {
+        const matches = (expression: string) =>
+          (store.db.prepare(`SELECT m.id FROM belief_fts f JOIN memories m ON m.seq = f.rowid WHERE belief_fts MATCH ? ORDER BY m.id`).all(expression) as { id: string }[]).map((r) => r.id);
+        expect(matches('"pool"')).toEqual(['bl_pool']);
+        expect(matches('"database"')).toEqual(['bl_pool']); // its fields' text, as the main index holds it
+        insertMemory(store.db, memoryRow({ id: 'bl_tabs', type: 'belief', content: 'Tabs beat spaces in the pool scripts' }));
+        insertMemory(store.db, memoryRow({ id: 'nt_pool', content: 'pool notes' }));
+        expect(matches('"pool"')).toEqual(['bl_pool', 'bl_tabs']);
+        const seqOf = (id: string) => (store.db.prepare('SELECT seq FROM memories WHERE id = ?').get(id) as { seq: number }).seq;
+        updateMemory(store.db, seqOf('bl_tabs'), { content: 'Tabs beat spaces in scripts' });
+        expect(matches('"pool"')).toEqual(['bl_pool']);
+        expect(matches('"scripts"')).toEqual(['bl_tabs']);
+        updateMemory(store.db, seqOf('bl_pool'), { status: 'archived' });
+        expect(matches('"pool"')).toEqual([]);
+        updateMemory(store.db, seqOf('bl_old'), { status: 'active' });
+        expect(matches('"pool"')).toEqual(['bl_old']);
+        store.db.prepare('DELETE FROM memories WHERE id = ?').run('bl_old');
+        expect(matches('"pool" OR "scripts"')).toEqual(['bl_tabs']);
       },
     );
   });

@@ -27,6 +27,19 @@ export function findRejection(db: Db, fingerprint: string): { text: string; reas
   );
 }
 
+/**
+ * What the rejections in force are, in a word that changes whenever they do: a rejection added
+ * (seqs only grow), revoked or put back in force, or its text redacted. Reading every row is cheap
+ * (a mind holds thousands at most); keeping what they derive is not (rejection-filter.ts).
+ */
+export function rejectionsVersion(db: Db): string {
+  const row = stmt(
+    db,
+    `SELECT coalesce(max(seq), 0) || '/' || total(length(text)) || '/' || coalesce(group_concat(CASE WHEN revoked_at IS NULL THEN seq END), '') AS version FROM rejections`,
+  ).get() as { version: string };
+  return row.version;
+}
+
 /** A forgotten memory's words leave its rejections; the fingerprint and reason stay, so it is still never learned again. */
 export function redactRejectionText(db: Db, memoryId: string): void {
   stmt(db, `UPDATE rejections SET text = '' WHERE memory_id = ?`).run(memoryId);

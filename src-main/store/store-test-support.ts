@@ -107,7 +107,7 @@ export function writeOlderMind(workDir: string, path: string, version: number): 
  */
 export function wholeMindAsStored(db: Db): Record<string, unknown[]> {
   // FTS5 segments are laid out by the order of writes (one bulk insert or row by row): their words are compared by searching.
-  const segments = ['memories_fts_data', 'memories_fts_idx', 'memory_turns_fts_data', 'memory_turns_fts_idx'];
+  const segments = ['memories_fts_data', 'memories_fts_idx', 'memory_turns_fts_data', 'memory_turns_fts_idx', 'belief_fts_data', 'belief_fts_idx'];
   const tables = (db.prepare(`SELECT name, wr FROM pragma_table_list WHERE schema = 'main' AND type != 'view' ORDER BY name`).all() as { name: string; wr: number }[]).filter(
     (t) => t.name !== 'sqlite_schema' && !segments.includes(t.name),
   );
@@ -124,7 +124,7 @@ export function wholeMindAsStored(db: Db): Record<string, unknown[]> {
     // A contentless-delete index's `origin` numbers the segment write that brought each row: its sizes are what is compared.
     const sql = name.startsWith('sqlite_s')
       ? inKeyOrder(name)
-      : name === 'memory_turns_fts_docsize'
+      : name === 'memory_turns_fts_docsize' || name === 'belief_fts_docsize'
         ? `SELECT id, sz FROM "${name}" ORDER BY id`
         : wr
           ? `SELECT * FROM "${name}"`

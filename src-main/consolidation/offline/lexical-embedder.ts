@@ -12,7 +12,7 @@
  * cut-offs per id).
  */
 import type { Embedder } from '../provider';
-import { type SparseVector, sparseFrom } from '../vector-math';
+import { normalizeInPlace, type SparseVector } from '../vector-math';
 import { contentWordsOf, FEATURE_WEIGHTS, type FeatureWeights, wordFeatures } from './text-features';
 import { type WordNet, wordNet } from './wordnet';
 
@@ -22,6 +22,15 @@ export interface LexicalEmbedder extends Embedder {
   /** The vector of one text, synchronously (synthesis and classification score sentences with it). */
   vectorOf(text: string): SparseVector;
 }
+
+/** A text's features by index, ascending, with their summed weights (before the mind's weighting). */
+interface TextFeatures {
+  readonly indices: Int32Array;
+  readonly weights: Float64Array;
+}
+
+/** Texts whose features are kept (a few reflections' worth of episodes, beliefs and rejected statements); past it they are read afresh. */
+const CACHED_TEXTS = 20_000;
 
 export function createLexicalEmbedder(options: { wordnet?: WordNet; weights?: FeatureWeights } = {}): LexicalEmbedder {
   const wordnet = options.wordnet ?? wordNet();
@@ -45,24 +54,45 @@ export function createLexicalEmbedder(options: { wordnet?: WordNet; weights?: Fe
     }
     return features;
   };
-  const featuresOfText = (text: string): Map<number, number> => {
-    const features = new Map<number, number>();
-    for (const word of contentWordsOf(text)) for (const [index, weight] of featuresOfWord(word)) features.set(index, (features.get(index) ?? 0) + weight);
+  // Nor do a text's: reflection learns from the mind's same recent episodes call after call, and
+  // weighs the same rejected statements and beliefs again in each call's space. Kept in index
+  // order, so a vector is its weights scaled in place.
+  const byText = new Map<string, TextFeatures>();
+  const featuresOfText = (text: string): TextFeatures => {
+    let features = byText.get(text);
+    if (features === undefined) {
+      const counted = new Map<number, number>();
+      for (const word of contentWordsOf(text)) for (const [index, weight] of featuresOfWord(word)) counted.set(index, (counted.get(index) ?? 0) + weight);
+      const indices = Int32Array.from(counted.keys()).sort();
+      features = { indices, weights: Float64Array.from(indices, (index) => counted.get(index) as number) };
+      if (byText.size >= CACHED_TEXTS) byText.clear();
+      byText.set(text, features);
+    }
     return features;
   };
-  /** Smoothed inverse document frequency by feature: one every text has still weighs 1. */
-  let weightOf = new Map<number, number>();
+  /** Smoothed inverse document frequency by feature index (0: not seen): one every text has still weighs 1. */
+  let idf = new Float64Array(0);
   /** An unseen feature weighs the most. */
   let unseenWeight = 1;
   /** The texts learned from, read once, and their vectors once asked for: a run embeds the very texts it learned from. */
-  let learned = new Map<string, { features: Map<number, number>; vector?: SparseVector }>();
+  let learned = new Map<string, { features: TextFeatures; vector?: SparseVector }>();
 
   const vectorOf = (text: string): SparseVector => {
     const known = learned.get(text);
     if (known?.vector) return known.vector;
-    const weighted = new Map<number, number>();
-    for (const [index, weight] of known?.features ?? featuresOfText(text)) weighted.set(index, weight * (weightOf.get(index) ?? unseenWeight));
-    const vector = sparseFrom(weighted);
+    const { indices, weights } = known?.features ?? featuresOfText(text);
+    const kept = new Int32Array(indices.length);
+    const values = new Float32Array(indices.length);
+    let n = 0;
+    for (let i = 0; i < indices.length; i++) {
+      const index = indices[i] as number;
+      const weighted = (weights[i] as number) * (idf[index] || unseenWeight);
+      if (weighted === 0) continue;
+      kept[n] = index;
+      values[n++] = weighted;
+    }
+    const vector = { indices: kept.subarray(0, n), values: values.subarray(0, n) };
+    normalizeInPlace(vector.values);
     if (known) known.vector = vector;
     return vector;
   };
@@ -73,17 +103,11 @@ export function createLexicalEmbedder(options: { wordnet?: WordNet; weights?: Fe
     stored: false,
     learn(corpus) {
       learned = new Map();
-      const counts = new Map<number, number>();
-      for (const text of corpus) {
-        let entry = learned.get(text);
-        if (entry === undefined) {
-          entry = { features: featuresOfText(text) };
-          learned.set(text, entry);
-        }
-        for (const index of entry.features.keys()) counts.set(index, (counts.get(index) ?? 0) + 1);
-      }
+      for (const text of corpus) if (!learned.has(text)) learned.set(text, { features: featuresOfText(text) });
+      const counts = new Int32Array(featureIndex.size);
+      for (const text of corpus) for (const index of (learned.get(text) as { features: TextFeatures }).features.indices) counts[index] = (counts[index] as number) + 1;
       const documents = corpus.length;
-      weightOf = new Map([...counts].map(([index, count]) => [index, Math.log((documents + 1) / (count + 1)) + 1]));
+      idf = Float64Array.from(counts, (count) => (count === 0 ? 0 : Math.log((documents + 1) / (count + 1)) + 1));
       unseenWeight = Math.log(documents + 1) + 1;
     },
     embed: (texts) => Promise.resolve(texts.map(vectorOf)),

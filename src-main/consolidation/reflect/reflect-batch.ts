@@ -13,6 +13,7 @@ import type { MemoryRecord } from '../../store/memory-record';
 import { insertBatch, pruneBatches } from '../../store/reflect-batches-repo';
 import { beliefsSharingWords } from '../../store/belief-hints-query';
 import { EPISODE_COUNT_CAP } from '../../../shared/consolidation-runs';
+import { derivedOf, mindState } from '../../mind/derived-cache';
 import type { Mind } from '../../mind/mind';
 import { iso } from '../../mind/present';
 import { readCheckpoint } from '../checkpoint';
@@ -73,9 +74,19 @@ export function learnedSpace(mind: Mind, records: readonly MemoryRecord[], extra
   const embedder = space;
   const seen = new Set(records.map((r) => r.seq));
   const before = Math.min(...records.map((r) => r.seq), Number.MAX_SAFE_INTEGER);
-  const others = recentEpisodes(mind.store.db, before, STATISTICS_SAMPLE).filter((r) => !seen.has(r.seq));
-  embedder.learn?.([...records, ...others].map((r) => sourceTextOf(r).text).concat(extra));
+  const others = recentSample(mind, before).filter((r) => !seen.has(r.seq));
+  embedder.learn?.([...records.map((r) => sourceTextOf(r).text), ...others.map((r) => r.text)].concat(extra));
   return embedder;
+}
+
+/**
+ * The texts of the mind's latest episodes before `before`, as a run samples them: read once for
+ * a batch's `reflect` and again for its answer, so kept while the mind stays as it was.
+ */
+function recentSample(mind: Mind, before: number): { seq: number; text: string }[] {
+  return derivedOf(mind, 'reflect-statistics-sample', `${mindState(mind)}|${before}`, () =>
+    recentEpisodes(mind.store.db, before, STATISTICS_SAMPLE).map((r) => ({ seq: r.seq, text: sourceTextOf(r).text })),
+  );
 }
 
 export function episodeItems(records: readonly MemoryRecord[], embedder: LexicalEmbedder): EpisodeItem[] {

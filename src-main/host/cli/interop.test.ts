@@ -23,6 +23,8 @@ import { getLineage } from '../../mind/lineage';
 import { type Mind, openMind } from '../../mind/mind';
 import { searchMemories } from '../../mind/search';
 import { undoAction } from '../../mind/undo';
+import { beliefsSharingWords } from '../../store/belief-hints-query';
+import type { Db } from '../../store/connection';
 import { EXPORT_TABLES, exportRowCounts } from '../../store/export-query';
 import { insertExplanation } from '../../store/explanations-repo';
 import { wholeMindAsStored } from '../../store/store-test-support';
@@ -249,6 +251,9 @@ describe('import json into a mind without memories (one bulk load)', () => {
     withMind(bulk, (mind) => {
       expect(checkMind(mind).checks.filter((check) => !check.ok)).toEqual([]);
       expect(searchMemories(mind, 'friday deploys').map((hit) => hit.id)).toEqual(withMind(rowByRow, (other) => searchMemories(other, 'friday deploys').map((hit) => hit.id)));
+      const beliefsOn = (db: Db) => beliefsSharingWords(db, ['friday', 'deploys', 'cache'], 100).map((belief) => belief.id);
+      expect(beliefsOn(mind.store.db)).not.toEqual([]);
+      expect(beliefsOn(mind.store.db)).toEqual(withMind(rowByRow, (other) => beliefsOn(other.store.db)));
     });
   });
 

@@ -143,6 +143,21 @@ CREATE TABLE `belief_explanations` (
 	FOREIGN KEY (`memory_seq`) REFERENCES `memories`(`seq`) ON UPDATE no action ON DELETE no action
 );
 
+-- table belief_fts
+CREATE VIRTUAL TABLE belief_fts USING fts5(text, content = '', contentless_delete = 1, tokenize = 'porter unicode61');
+
+-- table belief_fts_config
+CREATE TABLE 'belief_fts_config'(k PRIMARY KEY, v) WITHOUT ROWID;
+
+-- table belief_fts_data
+CREATE TABLE 'belief_fts_data'(id INTEGER PRIMARY KEY, block BLOB);
+
+-- table belief_fts_docsize
+CREATE TABLE 'belief_fts_docsize'(id INTEGER PRIMARY KEY, sz BLOB, origin INTEGER);
+
+-- table belief_fts_idx
+CREATE TABLE 'belief_fts_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
+
 -- table code_repos
 CREATE TABLE `code_repos` (
 	`seq` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
@@ -425,6 +440,30 @@ CREATE TABLE `rejections` (
 	`reason` text NOT NULL,
 	`created_at` integer NOT NULL
 , `revoked_at` integer);
+
+-- trigger belief_fts_delete
+CREATE TRIGGER belief_fts_delete AFTER DELETE ON memories
+WHEN old.type = 'belief' AND old.status = 'active'
+BEGIN
+  DELETE FROM belief_fts WHERE rowid = old.seq;
+END;
+
+-- trigger belief_fts_insert
+CREATE TRIGGER belief_fts_insert AFTER INSERT ON memories
+WHEN new.type = 'belief' AND new.status = 'active'
+BEGIN
+  INSERT INTO belief_fts (rowid, text) VALUES (new.seq, new.content || ' ' || coalesce(json_extract(new.fields, '$.outcome'), '') || ' ' || coalesce(json_extract(new.fields, '$.description'), '') || ' ' || coalesce(json_extract(new.fields, '$.name'), '') || ' ' || coalesce(json_extract(new.fields, '$.subject'), '') || ' ' || coalesce((SELECT group_concat(value, ' ') FROM json_each(new.fields, '$.lessons')), ''));
+END;
+
+-- trigger belief_fts_update
+CREATE TRIGGER belief_fts_update AFTER UPDATE OF type, status, content, fields ON memories
+WHEN (old.type = 'belief' AND old.status = 'active') OR (new.type = 'belief' AND new.status = 'active')
+BEGIN
+  DELETE FROM belief_fts WHERE rowid = old.seq AND old.type = 'belief' AND old.status = 'active';
+  INSERT INTO belief_fts (rowid, text)
+    SELECT new.seq, new.content || ' ' || coalesce(json_extract(new.fields, '$.outcome'), '') || ' ' || coalesce(json_extract(new.fields, '$.description'), '') || ' ' || coalesce(json_extract(new.fields, '$.name'), '') || ' ' || coalesce(json_extract(new.fields, '$.subject'), '') || ' ' || coalesce((SELECT group_concat(value, ' ') FROM json_each(new.fields, '$.lessons')), '')
+    WHERE new.type = 'belief' AND new.status = 'active';
+END;
 
 -- trigger memories_fts_delete
 CREATE TRIGGER memories_fts_delete AFTER DELETE ON memories BEGIN
