@@ -2,7 +2,8 @@
  * `npm run bench -- --search`: `memories.search` at each cached size, by the kind of query that
  * used to cost most: the mind's commonest words, two of them together, the 2- and 3-letter prefixes
  * a person types on the way to them, rare words, the store bench's typical mix, and words cut off
- * mid-way (5 letters of a long common word). Queries come from the index's own vocabulary, so a
+ * mid-way (5 letters of a long common word); and the Browser's text filter (`memories.list`, its
+ * first page) by the same kinds under two sorts. Queries come from the index's own vocabulary, so a
  * run of older code on the same mind asks the same ones. Runs in a copy of the cached mind: opening
  * may migrate it (timed), and the cache stays as the generator left it.
  */
@@ -10,6 +11,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { listMemories, type SortKey } from '../src-main/mind/list';
 import { openMind } from '../src-main/mind/mind';
 import { searchMemories } from '../src-main/mind/search';
 import { indexedWords } from '../src-main/store/search-vocabulary';
@@ -27,6 +29,13 @@ export interface SearchBenchResult {
 }
 
 const QUERIES_PER_KIND = 20;
+
+/** The Browser's page of a list (renderer `LIST_PAGE_SIZE`). */
+const LIST_PAGE = 100;
+
+/** The query kinds the Browser's text filter is timed on, under its default sort and one other. */
+const LIST_KINDS = ['rare word', 'common word', 'two common words', '2-letter prefix', '3-letter prefix'] as const;
+const LIST_SORTS: readonly SortKey[] = ['updated', 'confidence'];
 const isWord = (word: string) => /^[a-z]+$/.test(word);
 
 /** The queries of each kind, drawn from the words the mind holds (deterministic for a given mind). */
@@ -68,6 +77,21 @@ export function runSearchBench(options: { path: string; size: number; seed: numb
           sizeOf: (hits) => (hits as unknown[]).length,
         }),
       );
+      // The Browser's text filter (`memories.list`): the first page of each query, as the list opens.
+      for (const sort of LIST_SORTS) {
+        for (const kind of LIST_KINDS) {
+          const list = queries[kind] as string[];
+          timings.push(
+            measure({
+              name: `list by ${sort}: ${kind}`,
+              reps: Math.max(options.reps, list.length),
+              input: (i) => list[((i % list.length) + list.length) % list.length] as string,
+              run: (text) => listMemories(mind, { filter: { text }, sort, limit: LIST_PAGE }),
+              sizeOf: (page) => (page as { items: unknown[] }).items.length,
+            }),
+          );
+        }
+      }
       return { size: options.size, openMs, timings, queries };
     } finally {
       mind.close();
