@@ -92,17 +92,17 @@ export function searchMemoryHits(db: Db, text: string, limit: number): SearchPag
  * when a word matches nothing (then nothing holds them all). A last word longer than the prefix
  * index that is itself a word held by more memories than the budget matches as that word: its
  * longer forms would not make the newest matches any fuller, and FTS5 answers a prefix it has no
- * index for by merging the postings of every word that starts with it.
+ * index for by merging the postings of every word that starts with it. `limit`: the budget.
  */
-function planSearch(db: Db, typed: readonly SearchTerm[]): { terms: SearchTerm[]; ranking: SearchRanking } | null {
+function planSearch(db: Db, typed: readonly SearchTerm[], limit = RANKING_BUDGET): { terms: SearchTerm[]; ranking: SearchRanking } | null {
   const last = typed[typed.length - 1];
   if (last === undefined) return null;
   if (last.prefix && last.word.length > INDEXED_PREFIX_LENGTH) {
     const asWord = { word: last.word, prefix: false };
-    if (postingsUpTo(db, asWord, RANKING_BUDGET) > RANKING_BUDGET) return { terms: [...typed.slice(0, -1), asWord], ranking: 'newest' };
+    if (postingsUpTo(db, asWord, limit) > limit) return { terms: [...typed.slice(0, -1), asWord], ranking: 'newest' };
   }
   const terms = [...typed];
-  let budget = RANKING_BUDGET;
+  let budget = limit;
   for (const term of terms) {
     const postings = postingsUpTo(db, term, budget);
     if (postings === 0) return null;
@@ -111,6 +111,34 @@ function planSearch(db: Db, typed: readonly SearchTerm[]): { terms: SearchTerm[]
   }
   return { terms, ranking: 'relevance' };
 }
+
+/**
+ * The postings budget of a list filtered by text (the Browser's search box), and the most memories
+ * holding the words such a list reads. Lower than search's: a list reads each candidate's row to
+ * filter and sort it (2,000 rows, some 2.5 ms at a million memories; 5,000 took 5-9 ms).
+ */
+export const LIST_TEXT_BUDGET = 2_000;
+
+/**
+ * The memories a list filtered by text draws from, as FTS5 is asked for them (`sql`: one parameter,
+ * the `match`). `complete`: the words' matches fit the budget, so these are every memory holding
+ * them, and the list is exact. Otherwise they are the newest LIST_TEXT_BUDGET memories holding
+ * them (FTS5 walks the postings newest first and stops), with search's reading of the words (a
+ * last word past the prefix index, itself too common, as that word). Null: no words, or a word
+ * nothing holds.
+ */
+export interface TextPool {
+  match: string;
+  complete: boolean;
+}
+
+export function textPool(db: Db, text: string): TextPool | null {
+  const plan = planSearch(db, searchTerms(text), LIST_TEXT_BUDGET);
+  return plan === null ? null : { match: allTermsExpression(plan.terms), complete: plan.ranking === 'relevance' };
+}
+
+/** The pool's memories, newest first: never more than LIST_TEXT_BUDGET, whatever the words. */
+export const TEXT_POOL_SQL = `SELECT rowid AS seq FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rowid DESC LIMIT ${LIST_TEXT_BUDGET}`;
 
 /**
  * How many of the newest matches the tier orders when the words are too common to rank: twice the
