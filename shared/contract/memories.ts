@@ -28,8 +28,8 @@ export const MemoryFilterSchema = z.strictObject({
   minConfidence: unitInterval.optional(),
   maxConfidence: unitInterval.optional(),
   scope: z.string().max(500).optional(),
-  /** Full-text words (not combinable with `asOf`). */
-  text: z.string().max(1_000).optional(),
+  /** Full-text words (not combinable with `asOf`). A long paste is filtered by its first words (`ListPage.text.note` says so), not refused. */
+  text: z.string().max(10_000).optional(),
   /** Only memories gone a whole decay period without verification or reinforcement. */
   stale: z.boolean().optional(),
 });
