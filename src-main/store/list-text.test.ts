@@ -104,6 +104,22 @@ const ORDERS: [SortKey, 'asc' | 'desc'][] = [
   ['tier', 'desc'],
 ];
 
+/**
+ * Under every filter and order, the list paged by keyset is the plain list (over every match when
+ * `complete`, else over the newest LIST_TEXT_BUDGET), and every page counts it so.
+ */
+function expectPlainListEverywhere(text: string, match: string, { complete, pageSize }: { complete: boolean; pageSize: number }): void {
+  for (const filter of FILTERS) {
+    for (const [sort, direction] of ORDERS) {
+      const label = `${text} ${JSON.stringify(filter)} ${sort} ${direction}`;
+      const expected = plainList(match, filter, sort, direction, complete ? Infinity : LIST_TEXT_BUDGET);
+      const { ids, texts } = pagedList({ ...filter, text }, sort, direction, pageSize);
+      expect(ids, label).toEqual(expected);
+      for (const said of texts) expect(said, label).toEqual({ count: expected.length, complete });
+    }
+  }
+}
+
 describe('a list filtered by text within the budget', () => {
   it('is the exhaustive list, for every filter and sort, page by page, and counts it', () => {
     // [text, its match expression]: each word's matches add up to at most the budget, or (beta rho) the pool holds them all.
@@ -119,15 +135,7 @@ describe('a list filtered by text within the budget', () => {
     expect(matchCount('"beta"')).toBe(LIST_TEXT_BUDGET);
     for (const [text, match] of cases) {
       expect(matchCount(match), text).toBeLessThanOrEqual(LIST_TEXT_BUDGET);
-      for (const filter of FILTERS) {
-        for (const [sort, direction] of ORDERS) {
-          const label = `${text} ${JSON.stringify(filter)} ${sort} ${direction}`;
-          const expected = plainList(match, filter, sort, direction);
-          const { ids, texts } = pagedList({ ...filter, text }, sort, direction, 97);
-          expect(ids, label).toEqual(expected);
-          for (const said of texts) expect(said, label).toEqual({ count: expected.length, complete: true });
-        }
-      }
+      expectPlainListEverywhere(text, match, { complete: true, pageSize: 97 });
     }
   });
 
@@ -149,15 +157,7 @@ describe('a list filtered by text past the budget', () => {
     ];
     for (const [text, match] of cases) {
       expect(matchCount(match), text).toBeGreaterThan(LIST_TEXT_BUDGET);
-      for (const filter of FILTERS) {
-        for (const [sort, direction] of ORDERS) {
-          const label = `${text} ${JSON.stringify(filter)} ${sort} ${direction}`;
-          const expected = plainList(match, filter, sort, direction, LIST_TEXT_BUDGET);
-          const { ids, texts } = pagedList({ ...filter, text }, sort, direction, 500);
-          expect(ids, label).toEqual(expected);
-          for (const said of texts) expect(said, label).toEqual({ count: expected.length, complete: false });
-        }
-      }
+      expectPlainListEverywhere(text, match, { complete: false, pageSize: 500 });
     }
   });
 
