@@ -33,7 +33,8 @@
  *   --fuzz                   only the contract fuzz (src-main/host/contract-fuzz) at --reps times the test's size
  *                            (default 10), --seed N: calls, answers by code, latency, lock waits → bench/results/fuzz.json
  *   --search                 only the search bench: memories.search by kind of query (commonest words, two of them,
- *                            2- and 3-letter prefixes, rare words, the typical mix) at each size whose mind is cached
+ *                            2- and 3-letter prefixes, rare words, the typical mix) and the Browser's text filter
+ *                            (memories.list by updated and by confidence) at each size whose mind is cached
  *                            (the smallest generated first when missing), in a copy (opening may migrate it) → bench/results/search.json
  *   --code-refs              only the code references bench: check-refs over 10,000 code refs into a generated git
  *                            repository after a commit that edits, deletes and renames files → bench/results/code-refs.json

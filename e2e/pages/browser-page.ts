@@ -12,6 +12,10 @@ export class BrowserPage {
   readonly directionButton: Locator;
   readonly filters: Locator;
   readonly noMatches: Locator;
+  /** The line above the grid: how many memories the list holds (or has loaded). */
+  readonly listStatus: Locator;
+  /** What the list says of how its search words were read (too common to list every match, words left out). */
+  readonly searchNote: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1, name: 'Browser' });
@@ -23,6 +27,8 @@ export class BrowserPage {
     this.directionButton = page.getByRole('button', { name: /^(Ascending|Descending)$/ });
     this.filters = page.getByRole('complementary', { name: 'Filters' });
     this.noMatches = page.getByText('No memories match');
+    this.listStatus = page.getByRole('region', { name: 'Results' }).locator('.list-status');
+    this.searchNote = page.getByRole('region', { name: 'Results' }).locator('.list-note');
   }
 
   async expectRows(): Promise<void> {

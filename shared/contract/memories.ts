@@ -28,8 +28,8 @@ export const MemoryFilterSchema = z.strictObject({
   minConfidence: unitInterval.optional(),
   maxConfidence: unitInterval.optional(),
   scope: z.string().max(500).optional(),
-  /** Full-text words (not combinable with `asOf`). */
-  text: z.string().max(1_000).optional(),
+  /** Full-text words (not combinable with `asOf`). A long paste is filtered by its first words (`ListPage.text.note` says so), not refused. */
+  text: z.string().max(10_000).optional(),
   /** Only memories gone a whole decay period without verification or reinforcement. */
   stale: z.boolean().optional(),
 });
@@ -50,6 +50,13 @@ export type ListRequest = z.input<typeof ListRequestSchema>;
 export const ListPageSchema = z.object({
   items: z.array(MemorySummarySchema),
   nextCursor: z.string().nullable(),
+  /**
+   * With a text filter (else null): `count`, how many memories the whole list holds, every filter
+   * applied. `complete` false: more than 2,000 memories hold the words, and the list is drawn from
+   * the newest 2,000 of them (`count` counts those; more may match). `note`: what a person should
+   * know of how the words were read (none in them, words left out, too common to list them all).
+   */
+  text: z.object({ count, complete: z.boolean(), note: z.string().nullable() }).nullable(),
 });
 export type ListPage = z.output<typeof ListPageSchema>;
 

@@ -1,6 +1,7 @@
 /**
- * Bad input to `memories.search` over the real API: whatever a person types, a sensible answer or
- * an empty one with a reason, never an error from the search engine.
+ * Bad input to `memories.search` and to the Browser's text filter (`memories.list`) over the real
+ * API: whatever a person types, a sensible answer or an empty one with a reason, never an error
+ * from the search engine.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemory } from '../mind/create';
@@ -89,5 +90,42 @@ describe('memories.search with bad input', () => {
     await callFails(f.api, 'memories.search', { query: '   ' }, 'invalid_input');
     await callFails(f.api, 'memories.search', { query: 'friday', limit: 0 }, 'invalid_input');
     await callFails(f.api, 'memories.search', { query: 'x'.repeat(10_001) }, 'invalid_input');
+  });
+});
+
+const listed = (text: string) => callOk(f.api, 'memories.list', { filter: { text } });
+const listedIds = async (text: string) => (await listed(text)).items.map((memory) => memory.id).sort();
+
+describe('memories.list filtered by bad text', () => {
+  it('lists only stop words as words, counted', async () => {
+    const page = await listed('the on');
+    expect(page.items.map((memory) => memory.content).sort()).toEqual(['Shipped the sync fix on Friday', 'The deploy on 2024-05-08 went out at 16:30, text: NEAR the AND gate']);
+    expect(page.text).toEqual({ count: 2, complete: true, note: null });
+  });
+
+  it('lists nothing for only punctuation, and says why', async () => {
+    for (const text of ['?!', '*', '"', '—…', '((', '^', ':', '-', '"" * ^ ()']) {
+      const page = await listed(text);
+      expect(page.items, text).toEqual([]);
+      expect(page.text, text).toEqual({ count: 0, complete: true, note: expect.stringMatching(/^Nothing to search for: the query has no letters or digits/) });
+    }
+  });
+
+  it('filters by the first 16 words of a 2,000-character text, and says the rest were left out', async () => {
+    const long = `Friday releases ${'wrong '.repeat(340)}`.slice(0, 2_000);
+    const page = await listed(long);
+    expect(page.items.map((memory) => memory.content)).toEqual(['Friday releases go wrong']);
+    expect(page.text).toEqual({ count: 1, complete: true, note: 'Only the first 16 words were searched.' });
+  });
+
+  it('reads FTS5 syntax as plain words, as search does', async () => {
+    for (const text of ['"a" OR NEAR(', '*', 'NEAR(deploy gate, 2)', 'deploy OR gate', 'NOT deploy', 'memories_fts:friday', 'rank:friday', '"deploy', 'NEAR(deploy gate)', 'text:deploy', '{text}: deploy', '^deploy', 'deploy -gate']) {
+      expect(await listedIds(text), text).toEqual(await ids(text));
+    }
+    expect(await listedIds('NEAR(deploy gate)')).toHaveLength(1);
+  });
+
+  it('refuses only a text longer than the contract takes', async () => {
+    await callFails(f.api, 'memories.list', { filter: { text: 'x'.repeat(10_001) } }, 'invalid_input');
   });
 });

@@ -9,11 +9,13 @@ import {
   SOURCE_TYPES,
   TIERS,
 } from '../../shared/model';
-import { listMemoryRecords, type MemoryFilter, SORT_KEYS, type SortKey, type SortValue, sortValueOf } from '../store/list-query';
+import { listMemoryPage, type MemoryFilter, SORT_KEYS, type SortKey, type SortValue, sortValueOf, type TextMatches } from '../store/list-query';
+import { LIST_TEXT_BUDGET } from '../store/search-query';
 import type { MemoryRecord } from '../store/memory-record';
 import type { Mind } from './mind';
 import { effectiveConfidence, isStale } from '../../shared/rules/decay';
 import { presentMemory } from './present';
+import { readingNotes } from './search';
 
 export type { MemoryFilter, SortKey };
 
@@ -35,9 +37,30 @@ export interface ListRequest {
   asOf?: number;
 }
 
+/**
+ * With a text filter: how many memories the list holds, whether that is every match (`complete`
+ * false: the words are too common to list every memory holding them; the list is drawn from the
+ * newest of them), and what a person should know of how the words were read.
+ */
+export interface ListTextMatches extends TextMatches {
+  note: string | null;
+}
+
 export interface ListPage {
   items: MemorySummary[];
   nextCursor: string | null;
+  /** Null without a text filter. */
+  text: ListTextMatches | null;
+}
+
+const pool = LIST_TEXT_BUDGET.toLocaleString('en');
+
+function textMatchesOf(text: string, matches: TextMatches): ListTextMatches {
+  const notes = readingNotes(text);
+  if (!matches.complete) {
+    notes.push(`More than ${pool} memories hold these words: the list is drawn from the newest ${pool} of them. A rarer word lists every match.`);
+  }
+  return { ...matches, note: notes.length === 0 ? null : notes.join(' ') };
 }
 
 const filterSchema = z
@@ -126,7 +149,7 @@ export function listMemories(mind: Mind, request: ListRequest = {}): ListPage {
     throw new MindError('invalid_input', `limit must be a whole number from 1 to ${MAX_PAGE}.`);
   }
   const after = request.cursor ? decodeCursor(request.cursor, sort, direction) : undefined;
-  const records = listMemoryRecords(mind.store.db, filter, {
+  const { records, text } = listMemoryPage(mind.store.db, filter, {
     sort,
     direction,
     limit: limit + 1,
@@ -139,5 +162,6 @@ export function listMemories(mind: Mind, request: ListRequest = {}): ListPage {
   return {
     items: page.map((r) => summarizeMemory(r, now)),
     nextCursor: records.length > limit && last ? encodeCursor(sort, direction, sortValueOf(last, sort), last.seq) : null,
+    text: text === null ? null : textMatchesOf(filter.text ?? '', text),
   };
 }

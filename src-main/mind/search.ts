@@ -25,17 +25,20 @@ export interface SearchPage {
 
 const budget = RANKING_BUDGET.toLocaleString('en');
 
+/** What a person should know of how a search's words were read: none in it, or some left out. */
+export function readingNotes(query: string): string[] {
+  const words = queryWords(query).length;
+  if (words === 0) return ['Nothing to search for: the query has no letters or digits, only punctuation or symbols.'];
+  return words > MAX_SEARCH_WORDS ? [`Only the first ${MAX_SEARCH_WORDS} words were searched.`] : [];
+}
+
 export function searchMind(mind: Mind, query: string, options: { limit?: number } = {}): SearchPage {
   const limit = options.limit ?? 50;
   if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new MindError('invalid_input', 'limit must be from 1 to 500.');
   if (typeof query !== 'string' || query.trim() === '') throw new MindError('invalid_input', 'A search needs some words.');
   const now = mind.now();
   const page = searchMemoryHits(mind.store.db, query, limit);
-  const notes: string[] = [];
-  if (page.terms.length === 0) notes.push('Nothing to search for: the query has no letters or digits, only punctuation or symbols.');
-  if (queryWords(query).length > MAX_SEARCH_WORDS) {
-    notes.push(`Only the first ${MAX_SEARCH_WORDS} words were searched.`);
-  }
+  const notes = readingNotes(query);
   if (page.ranking === 'newest') {
     notes.push(`These words are common (more than ${budget} matches among them): these are the newest memories holding them all, best tier first, not ranked by relevance. A rarer word ranks by relevance.`);
   }

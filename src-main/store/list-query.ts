@@ -4,9 +4,10 @@
  */
 import type { MemoryStatus, MemoryType, ReviewStatus, SourceType, Tier } from '../../shared/model';
 import { DECAY, type DecayConfig } from '../../shared/rules/decay';
+import { MindError } from '../../shared/errors';
 import type { Db } from './connection';
 import { type MemoryRecord, type MemoryRow, toRecord } from './memory-record';
-import { ftsMatchExpression } from './fts-expression';
+import { LIST_TEXT_BUDGET, TEXT_POOL_SQL, textPool } from './search-query';
 import { stmt } from './statements';
 
 export interface MemoryFilter {
@@ -75,7 +76,27 @@ export function countStaleUpTo(db: Db, now: number, cap: number): number {
   ).n;
 }
 
+/**
+ * With a text filter: how many memories the whole list holds (every filter applied), among those
+ * its words' pool reads. `complete` false: more memories hold the words than a list reads; the
+ * list is drawn from the newest LIST_TEXT_BUDGET of them, and more beyond may match.
+ */
+export interface TextMatches {
+  count: number;
+  complete: boolean;
+}
+
+export interface ListRecords {
+  records: MemoryRecord[];
+  /** Null without a text filter. */
+  text: TextMatches | null;
+}
+
 export function listMemoryRecords(db: Db, filter: MemoryFilter, page: KeysetPage): MemoryRecord[] {
+  return listMemoryPage(db, filter, page).records;
+}
+
+export function listMemoryPage(db: Db, filter: MemoryFilter, page: KeysetPage): ListRecords {
   const where: string[] = [];
   const params: unknown[] = [];
   const table = page.asOf === undefined ? 'memories' : 'memory_versions';
@@ -127,23 +148,64 @@ export function listMemoryRecords(db: Db, filter: MemoryFilter, page: KeysetPage
     );
     params.push(JSON.stringify(filter.unchangedSince.except), filter.unchangedSince.journalSeq);
   }
-  if (filter.text !== undefined && filter.text.trim() !== '') {
-    const match = ftsMatchExpression(filter.text);
-    if (match === null) return [];
-    where.push('m.seq IN (SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?)');
-    params.push(match);
-  }
   const column = `m.${SORT_COLUMN[page.sort]}`;
   const op = page.direction === 'asc' ? '>' : '<';
+  const dir = page.direction === 'asc' ? 'ASC' : 'DESC';
+  if (filter.text !== undefined && filter.text.trim() !== '') {
+    // The full-text index holds today's words only: matching past states against it would be wrong.
+    if (page.asOf !== undefined) throw new MindError('invalid_input', 'A text filter cannot list the past (asOf): the search index holds the present only.');
+    return textListPage(db, filter.text, { where, params, column, op, dir }, page);
+  }
   if (page.after) {
     where.push(`(${column}, m.seq) ${op} (?, ?)`);
     params.push(page.after.value, page.after.seq);
   }
-  const dir = page.direction === 'asc' ? 'ASC' : 'DESC';
   const sql = `SELECT m.* FROM ${table} m ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
     ORDER BY ${column} ${dir}, m.seq ${dir} LIMIT ?`;
   params.push(page.limit);
-  return (stmt(db, sql).all(...params) as MemoryRow[]).map(toRecord);
+  return { records: (stmt(db, sql).all(...params) as MemoryRow[]).map(toRecord), text: null };
+}
+
+/** A list's filters and order as SQL, for the text filter's query to wrap. */
+interface ListSql {
+  where: string[];
+  params: unknown[];
+  column: string;
+  op: '<' | '>';
+  dir: 'ASC' | 'DESC';
+}
+
+/**
+ * A page of a list filtered by text. Its rows come from the words' pool (`textPool`): at most
+ * LIST_TEXT_BUDGET memories, each read to apply the other filters and the sort, so a common word
+ * costs what a rare one does; then only the page's rows are read whole. The pool and the list's
+ * length are counted on the way (`summary`: one row even when the page is empty).
+ */
+function textListPage(db: Db, text: string, sql: ListSql, page: KeysetPage): ListRecords {
+  const pool = textPool(db, text);
+  if (pool === null) return { records: [], text: { count: 0, complete: true } };
+  const keyset = page.after ? `WHERE (value, seq) ${sql.op} (?, ?)` : '';
+  const rows = stmt(
+    db,
+    `WITH hits AS MATERIALIZED (${TEXT_POOL_SQL}),
+     listed AS MATERIALIZED (
+       SELECT m.seq AS seq, ${sql.column} AS value FROM hits CROSS JOIN memories m
+       WHERE m.seq = hits.seq${sql.where.map((condition) => ` AND ${condition}`).join('')}),
+     page AS MATERIALIZED (SELECT seq, value FROM listed ${keyset} ORDER BY value ${sql.dir}, seq ${sql.dir} LIMIT +?),
+     summary AS (SELECT (SELECT count(*) FROM hits) AS pooled, (SELECT count(*) FROM listed) AS listed)
+     SELECT m.*, summary.pooled AS list_pooled, summary.listed AS list_count
+     FROM summary LEFT JOIN page ON 1 LEFT JOIN memories m ON m.seq = page.seq
+     ORDER BY page.value ${sql.dir}, page.seq ${sql.dir}`,
+  ).all(pool.match, ...sql.params, ...(page.after ? [page.after.value, page.after.seq] : []), page.limit) as (MemoryRow & {
+    list_pooled: number;
+    list_count: number;
+  })[];
+  const first = rows[0];
+  return {
+    records: rows.filter((row) => row.seq !== null).map(toRecord),
+    // A pool smaller than the budget holds every match, whatever the postings counted.
+    text: { count: first?.list_count ?? 0, complete: pool.complete || (first?.list_pooled ?? 0) < LIST_TEXT_BUDGET },
+  };
 }
 
 const SORT_FIELD: Record<SortKey, 'updatedAt' | 'createdAt' | 'confidence' | 'type' | 'tier'> = {

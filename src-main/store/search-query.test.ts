@@ -111,6 +111,9 @@ describe('search past the ranking budget', () => {
       ['omega kappa7', '"omega" "kappa7"*'],
       ['lo', '"lo"*'],
       ['kap', '"kap"*'],
+      // Past the prefix index, its words (lorem0 … lorem8) hold more than the budget: asked as those words OR-ed.
+      ['lorem', '"lorem"*'],
+      ['beta lorem', '"beta" "lorem"*'],
     ];
     for (const [query, match] of cases) {
       const page = found(query);

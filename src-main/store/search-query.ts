@@ -4,6 +4,7 @@ import type { Db } from './connection';
 import { allTermsExpression, ftsMatchExpression, INDEXED_PREFIX_LENGTH, phrasesAllExpression, phrasesAnyExpression, type SearchTerm, searchTerms, termExpression } from './fts-expression';
 import { markedSnippet, queryTermsOf } from './fts-snippet';
 import { type MemoryRecord, type MemoryRow, toRecord } from './memory-record';
+import type { IndexedWord } from './search-vocabulary';
 import { stmt } from './statements';
 
 /**
@@ -58,13 +59,14 @@ export function searchMemoryHits(db: Db, text: string, limit: number): SearchPag
   const typed = searchTerms(text);
   const plan = planSearch(db, typed);
   if (plan === null) return { hits: [], ranking: 'relevance', terms: typed };
-  const match = allTermsExpression(plan.terms);
+  const match = plan.match;
   const rows = (
     plan.ranking === 'relevance'
       ? stmt(db, RELEVANCE_SQL).raw().all({ match, pool: Math.max(200, limit * 10), limit })
       : stmt(db, NEWEST_SQL).raw().all({ match, pool: newestPool(limit), limit })
   ) as unknown[][];
-  const terms = queryTermsOf(match);
+  // Marked by the words as typed (a prefix stays a prefix, whatever words FTS5 was asked for).
+  const terms = queryTermsOf(allTermsExpression(plan.terms));
   const hits = rows.map((values) => ({
     memory: {
       id: values[0] as string,
@@ -88,29 +90,97 @@ export function searchMemoryHits(db: Db, text: string, limit: number): SearchPag
 
 /**
  * How to ask for the words: counts each word's matches, each count stopping where the budget
- * left would be exceeded (a walk of at most RANKING_BUDGET postings in all, about 0.3 ms). Null
- * when a word matches nothing (then nothing holds them all). A last word longer than the prefix
- * index that is itself a word held by more memories than the budget matches as that word: its
- * longer forms would not make the newest matches any fuller, and FTS5 answers a prefix it has no
- * index for by merging the postings of every word that starts with it.
+ * left would be exceeded (a walk of at most `limit` postings in all, about 0.3 ms for search's).
+ * Null when a word matches nothing (then nothing holds them all). A last word longer than the
+ * prefix index that is itself a word held by more memories than the budget matches as that word:
+ * its longer forms would not make the newest matches any fuller. FTS5 answers any other prefix it
+ * has no index for by merging the postings of every word that starts with it, all of them before
+ * the first row (`traci`: 116,000 postings, 4.5 ms, and search asked twice: to count, then to
+ * find); where those words hold more postings than the budget, the prefix is asked as those words
+ * OR-ed (`completions`): FTS5 walks their lists side by side and stops at the count's cap or the
+ * pool. Ranked by relevance (their matches fit the budget after all) the prefix is asked as
+ * itself, since bm25 weighs a prefix as one term, and the ranking stays as it always was.
  */
-function planSearch(db: Db, typed: readonly SearchTerm[]): { terms: SearchTerm[]; ranking: SearchRanking } | null {
+function planSearch(db: Db, typed: readonly SearchTerm[], limit = RANKING_BUDGET): SearchPlan | null {
   const last = typed[typed.length - 1];
   if (last === undefined) return null;
+  const asked = typed.map(termExpression);
   if (last.prefix && last.word.length > INDEXED_PREFIX_LENGTH) {
     const asWord = { word: last.word, prefix: false };
-    if (postingsUpTo(db, asWord, RANKING_BUDGET) > RANKING_BUDGET) return { terms: [...typed.slice(0, -1), asWord], ranking: 'newest' };
+    if (postingsUpTo(db, termExpression(asWord), limit) > limit) {
+      const terms = [...typed.slice(0, -1), asWord];
+      return { terms, ranking: 'newest', match: allTermsExpression(terms) };
+    }
+    const words = completions(db, last);
+    if (words.reduce((sum, word) => sum + word.memories, 0) > limit) asked[asked.length - 1] = `(${words.map((word) => termExpression({ word: word.word, prefix: false })).join(' OR ')})`;
   }
-  const terms = [...typed];
-  let budget = RANKING_BUDGET;
-  for (const term of terms) {
-    const postings = postingsUpTo(db, term, budget);
+  let budget = limit;
+  for (const expression of asked) {
+    const postings = postingsUpTo(db, expression, budget);
     if (postings === 0) return null;
     budget -= postings;
-    if (budget < 0) return { terms, ranking: 'newest' };
+    // AND spelled out: FTS5 joins a phrase and a parenthesized group by no implicit AND.
+    if (budget < 0) return { terms: [...typed], ranking: 'newest', match: asked.join(' AND ') };
   }
-  return { terms, ranking: 'relevance' };
+  return { terms: [...typed], ranking: 'relevance', match: allTermsExpression(typed) };
 }
+
+/** The words as typed (for marking matches), how they rank, and the MATCH expression that finds them. */
+interface SearchPlan {
+  terms: SearchTerm[];
+  ranking: SearchRanking;
+  match: string;
+}
+
+/** The last code point: every word starting with a prefix sorts below the prefix followed by it. */
+const LAST_CODE_POINT = String.fromCodePoint(0x10ffff);
+
+/**
+ * The indexed words starting with `prefix`, and how many memories hold each: a range of FTS5's own
+ * vocabulary (fts5vocab, made once per connection), which reads those words' lists to count them
+ * (half of what FTS5's merge of them costs, and once instead of twice).
+ */
+function completions(db: Db, term: SearchTerm): IndexedWord[] {
+  // The prefix as the tokenizer reads it (folded, stemmed: `deploy` is indexed as `deploi`); one token or none here.
+  const stems = queryTermsOf(termExpression(term)).terms[0]?.stems ?? [];
+  const prefix = stems[0];
+  if (stems.length !== 1 || prefix === undefined) return [];
+  if (!withTermsTable.has(db)) {
+    db.exec('CREATE VIRTUAL TABLE IF NOT EXISTS temp.memories_fts_terms USING fts5vocab(main, memories_fts, row)');
+    withTermsTable.add(db);
+  }
+  return stmt(db, 'SELECT term AS word, doc AS memories FROM temp.memories_fts_terms WHERE term >= ? AND term < ?').all(prefix, prefix + LAST_CODE_POINT) as IndexedWord[];
+}
+const withTermsTable = new WeakSet<Db>();
+
+
+/**
+ * The postings budget of a list filtered by text (the Browser's search box), and the most memories
+ * holding the words such a list reads. Lower than search's: a list reads each candidate's row to
+ * filter and sort it (2,000 rows, some 2.5 ms at a million memories; 5,000 took 5-9 ms).
+ */
+export const LIST_TEXT_BUDGET = 2_000;
+
+/**
+ * The memories a list filtered by text draws from, as FTS5 is asked for them (`sql`: one parameter,
+ * the `match`). `complete`: the words' matches fit the budget, so these are every memory holding
+ * them, and the list is exact. Otherwise they are the newest LIST_TEXT_BUDGET memories holding
+ * them (FTS5 walks the postings newest first and stops), with search's reading of the words (a
+ * last word past the prefix index, itself too common, as that word). Null: no words, or a word
+ * nothing holds.
+ */
+export interface TextPool {
+  match: string;
+  complete: boolean;
+}
+
+export function textPool(db: Db, text: string): TextPool | null {
+  const plan = planSearch(db, searchTerms(text), LIST_TEXT_BUDGET);
+  return plan === null ? null : { match: plan.match, complete: plan.ranking === 'relevance' };
+}
+
+/** The pool's memories, newest first: never more than LIST_TEXT_BUDGET, whatever the words. */
+export const TEXT_POOL_SQL = `SELECT rowid AS seq FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rowid DESC LIMIT ${LIST_TEXT_BUDGET}`;
 
 /**
  * How many of the newest matches the tier orders when the words are too common to rank: twice the
@@ -119,9 +189,9 @@ function planSearch(db: Db, typed: readonly SearchTerm[]): { terms: SearchTerm[]
  */
 export const newestPool = (limit: number): number => Math.max(100, limit * 2);
 
-/** How many memories hold a term, counted up to `cap + 1` (enough to know it is more than `cap`). */
-function postingsUpTo(db: Db, term: SearchTerm, cap: number): number {
-  return (stmt(db, 'SELECT count(*) AS n FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH @match LIMIT +@cap)').get({ match: termExpression(term), cap: cap + 1 }) as { n: number }).n;
+/** How many memories match an expression (one term), counted up to `cap + 1` (enough to know it is more than `cap`). */
+function postingsUpTo(db: Db, expression: string, cap: number): number {
+  return (stmt(db, 'SELECT count(*) AS n FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH @match LIMIT +@cap)').get({ match: expression, cap: cap + 1 }) as { n: number }).n;
 }
 
 const TIER_BOOST_SQL = `CASE m.tier WHEN 'grounded' THEN ${TIER_BOOST.grounded} WHEN 'observed' THEN ${TIER_BOOST.observed}

@@ -8,7 +8,7 @@ const row = (id: string, content = id) => ({ id, content }) as MemorySummary;
 
 function list(...pages: string[][]): ListData {
   return {
-    pages: pages.map((ids, i) => ({ items: ids.map((id) => row(id)), nextCursor: i === pages.length - 1 ? null : `end-${i}` })),
+    pages: pages.map((ids, i) => ({ items: ids.map((id) => row(id)), nextCursor: i === pages.length - 1 ? null : `end-${i}`, text: null })),
     pageParams: pages.map((_, i) => (i === 0 ? null : `end-${i - 1}`)),
   };
 }

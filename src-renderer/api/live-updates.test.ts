@@ -70,7 +70,7 @@ describe('live rows while a person scrolls', () => {
     const client = new QueryClient();
     const request: ListRequest = { sort: 'created', direction: 'desc' };
     const key = [...KEYS.memories, 'list', request];
-    const page: ListPage = { items: [], nextCursor: null };
+    const page: ListPage = { items: [], nextCursor: null, text: null };
     client.setQueryData(key, { pages: [page], pageParams: [null] });
     const stopObserving = new QueryObserver(client, { queryKey: key, enabled: false }).subscribe(() => {});
     let scrolledAt = Date.now();

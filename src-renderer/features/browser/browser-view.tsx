@@ -1,7 +1,7 @@
 /** Browser: every memory in the mind, filtered, searched and sorted, a page at a time. */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { SORT_KEYS, type SortKey } from '../../../shared/contract';
+import { type ListPage, SORT_KEYS, type SortKey } from '../../../shared/contract';
 import { useApi } from '../../api/client';
 import { loadedRows } from '../../api/list-patch';
 import { memoryQueries } from '../../api/queries';
@@ -27,6 +27,8 @@ export function BrowserView({ params }: { params: URLSearchParams }) {
   const listKey = JSON.stringify(request);
   const list = useInfiniteQuery(memoryQueries.list(api, request));
   const items = useMemo(() => (list.data === undefined ? [] : loadedRows(list.data)), [list.data]);
+  // The words' count as the first page gave it: later pages count the same list.
+  const textMatches = list.data?.pages[0]?.text ?? null;
   const trails = useRowTrails(list.data?.pages, query.asOf);
   // A selection belongs to the list it was made in: other filters or sort start with none.
   const [selected, setSelected] = useStateFor(listKey, NOTHING_SELECTED);
@@ -78,12 +80,7 @@ export function BrowserView({ params }: { params: URLSearchParams }) {
         <FilterPanel query={query} onChange={update} onClear={() => update({ ...DEFAULT_QUERY, ...kept, text: query.text })} />
         <section className="browser-list" aria-label="Results">
           <div className="list-status" role="status" aria-live="polite">
-            {list.isSuccess && (
-              <span>
-                {count(items.length)} {items.length === 1 ? 'memory' : 'memories'}
-                {hasNextPage ? ' loaded, more below' : ''}
-              </span>
-            )}
+            {list.isSuccess && <span>{listCount(items.length, hasNextPage, textMatches)}</span>}
             {list.isFetching && !list.isFetchingNextPage && list.isSuccess && <span className="dim"> · refreshing</span>}
             {selected.size > 0 && (
               <span className="selection-bar">
@@ -95,6 +92,7 @@ export function BrowserView({ params }: { params: URLSearchParams }) {
               </span>
             )}
           </div>
+          {textMatches?.note != null && items.length > 0 && <p className="list-note dim">{textMatches.note}</p>}
           {list.isPending ? (
             <Loading label="Loading memories…" />
           ) : list.isError ? (
@@ -102,6 +100,7 @@ export function BrowserView({ params }: { params: URLSearchParams }) {
           ) : items.length === 0 ? (
             hasFilters(query) ? (
               <Empty title="No memories match">
+                {textMatches?.note != null && <p>{textMatches.note}</p>}
                 <button type="button" onClick={() => update({ ...DEFAULT_QUERY, ...kept })}>
                   Clear search and filters
                 </button>
@@ -133,6 +132,19 @@ export function BrowserView({ params }: { params: URLSearchParams }) {
       </div>
     </div>
   );
+}
+
+const noun = (n: number) => (n === 1 ? 'memory' : 'memories');
+
+/**
+ * How many rows the list holds: with a text filter, the count of every match (or, for words too
+ * common to list every memory holding them, of the newest matches, said so); else what is loaded.
+ */
+function listCount(loaded: number, more: boolean, text: ListPage['text']): string {
+  const loadedPart = more ? ` · ${count(loaded)} loaded, more below` : '';
+  if (text === null) return `${count(loaded)} ${noun(loaded)}${more ? ' loaded, more below' : ''}`;
+  if (text.complete) return `${count(text.count)} ${noun(text.count)} match${text.count === 1 ? 'es' : ''}${loadedPart}`;
+  return `${count(text.count)} ${noun(text.count)} among the newest matches (more memories hold these words)${loadedPart}`;
 }
 
 /**
