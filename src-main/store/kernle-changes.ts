@@ -1,9 +1,6 @@
 /**
  * What is new or changed in a Kernle `memories.db` since a cursor, for a linked source
- * (`import kernle PATH --follow`). The file is opened read-only and read inside one read
- * transaction: one consistent snapshot however the agent keeps writing (WAL readers never block
- * the writer and see only committed transactions). A busy file (a checkpoint, a recovery) is waited
- * on by SQLite's busy timeout; what still fails is a MindError the follower retries.
+ * (`import kernle PATH --follow`), read in one snapshot of the live file (live-sqlite.ts).
  *
  * New rows are found by rowid: SQLite has one writer at a time and a row's rowid is taken inside
  * the writer's transaction, so every row committed after a read has a larger rowid than all it
@@ -12,17 +9,12 @@
  * just behind one already read. Re-read rows that did not change are recognized and skipped. A
  * changed row Kernle soft-deleted (`deleted = 1`) is read too: the memory it became is archived.
  */
-import Database from 'better-sqlite3';
-import { basename } from 'node:path';
-import { MindError } from '../../shared/errors';
-import { nativeBinding } from './connection';
-import { sqliteFailure } from './foreign-sqlite';
+import type { ForeignDb } from './foreign-sqlite';
 import { checkSchema, KERNLE_TABLES, type KernleRow, type KernleSource, type KernleTable, STACKED_TABLES, stacksOf } from './kernle-source';
+import { readLiveSqlite, REREAD_MS } from './live-sqlite';
 
-/** How far before the newest change seen the next read looks again, in days (julianday units): 5 s. */
-const REREAD_DAYS = 5 / 86_400;
-/** How long a read waits on a busy file before it gives up (and the follower tries again). */
-const BUSY_TIMEOUT_MS = 5_000;
+/** How far before the newest change seen the next read looks again, in days (julianday units). */
+const REREAD_DAYS = REREAD_MS / 86_400_000;
 
 export interface KernleCursor {
   /** The largest rowid read of each table. */
@@ -43,25 +35,10 @@ export interface KernleChanges {
 type ReadRow = KernleRow & { __rowid: number; __stamp?: number | null };
 
 export function readKernleChanges(path: string, stack: string | undefined, cursor: KernleCursor): KernleChanges {
-  const name = basename(path);
-  let db: Database.Database;
-  try {
-    db = new Database(path, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS, ...nativeBinding() });
-  } catch (error) {
-    throw new MindError('unreadable_file', `${name}: cannot be opened (${(error as Error).message}).`, { path });
-  }
-  try {
-    // A deferred transaction: the first read takes the snapshot every later read of it shares.
-    return db.transaction(() => readSnapshot(db, name, stack, cursor))();
-  } catch (error) {
-    if (error instanceof MindError) throw error;
-    throw sqliteFailure(error, name, path);
-  } finally {
-    db.close();
-  }
+  return readLiveSqlite(path, (db, name) => readSnapshot(db, name, stack, cursor));
 }
 
-function readSnapshot(db: Database.Database, name: string, stack: string | undefined, cursor: KernleCursor): KernleChanges {
+function readSnapshot(db: ForeignDb, name: string, stack: string | undefined, cursor: KernleCursor): KernleChanges {
   checkSchema(db, name);
   const stacks = stacksOf(db);
   const rows = {} as Record<KernleTable, KernleRow[]>;
