@@ -133,13 +133,13 @@ describe.skipIf(!SEED_FIXTURES_PRESENT)(`a linked Alexandria source${SEED_FIXTUR
 });
 
 /** Every kind of change a person makes here, each on its own memory. */
-const LOCAL_CHANGES: Record<string, (m: Mind, id: string) => void> = {
+const LOCAL_CHANGES = {
   words: (m, id) => editMemory(m, id, { content: 'Edited in Mindloom' }, { actor: 'user', expectedVersion: getMemoryView(m, id).version }),
   status: (m, id) => archiveMemory(m, id, { actor: 'user' }),
   verification: (m, id) => verifyMemory(m, id, {}, { actor: 'user' }),
   protection: (m, id) => setProtected(m, id, true, { actor: 'user' }),
   review: (m, id) => approveMemory(m, id, { actor: 'user' }),
-};
+} satisfies Record<string, (m: Mind, id: string) => unknown>;
 
 interface ConflictCase {
   kind: 'kernle' | 'engram' | 'alexandria';
