@@ -8,7 +8,7 @@
  * the instant it was written (arrival latency is measured from it). Prints `started`, then `done N`.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { editAlexandriaObject, insertAlexandriaObject, insertEngramEpisode, reinforceEngramBelief, writeAsAgent } from './seed-agent-writes';
+import { editAlexandriaObject, insertAlexandriaObject, insertEngramEpisode, openAsAgent, reinforceEngramBelief, writeOnce } from './seed-agent-writes';
 
 /** The Engram fixture's belief every tenth episode reinforces (α 8, β 1 there). */
 const REINFORCED_BELIEF = 'bl_d1efa44d2abc4e4d8a2f';
@@ -16,6 +16,8 @@ const REINFORCED_BELIEF = 'bl_d1efa44d2abc4e4d8a2f';
 const [system, path, rate, seconds] = process.argv.slice(2);
 if (path !== undefined && rate !== undefined && seconds !== undefined && (system === 'engram' || system === 'alexandria')) {
   const count = Math.round(Number(rate) * Number(seconds));
+  // Held open for the run, as the systems' own processes hold their database.
+  const db = openAsAgent(path);
   const started = Date.now();
   process.stdout.write('started\n');
   for (let i = 0; i < count; i++) {
@@ -25,7 +27,7 @@ if (path !== undefined && rate !== undefined && seconds !== undefined && (system
     const n = String(i + 1).padStart(5, '0');
     const at = Date.now();
     const tenth = (i + 1) % 10 === 0;
-    writeAsAgent(path, (db) => {
+    writeOnce(db, () => {
       if (system === 'engram') {
         insertEngramEpisode(db, { id: `ep_agent_${n}`, summary: `agent episode ${n}`, at });
         if (tenth) reinforceEngramBelief(db, REINFORCED_BELIEF, `ep_agent_${n}`, at);
@@ -35,5 +37,6 @@ if (path !== undefined && rate !== undefined && seconds !== undefined && (system
       }
     });
   }
+  db.close();
   process.stdout.write(`done ${count}\n`);
 }

@@ -14,12 +14,23 @@ export function copySeedDatabase(fixture: string, path: string): void {
   copyFileSync(fixture, path);
 }
 
-/** Runs `write` in one transaction on `path`, as the agent's process does (WAL, a busy timeout). */
-export function writeAsAgent<T>(path: string, write: (db: WriteDb) => T): T {
+/** The database as the agent's process holds it open: WAL mode, a busy timeout. */
+export function openAsAgent(path: string): WriteDb {
   const db = new Database(path, { fileMustExist: true, timeout: 5_000, ...nativeBinding() });
+  db.pragma('journal_mode = WAL');
+  return db;
+}
+
+/** Runs `write` as one write transaction (taking the write lock at its start, as the systems' stores do). */
+export function writeOnce<T>(db: WriteDb, write: (db: WriteDb) => T): T {
+  return db.transaction(() => write(db)).immediate();
+}
+
+/** Runs `write` in one transaction on `path`, opened for it and closed after. */
+export function writeAsAgent<T>(path: string, write: (db: WriteDb) => T): T {
+  const db = openAsAgent(path);
   try {
-    db.pragma('journal_mode = WAL');
-    return db.transaction(() => write(db))();
+    return writeOnce(db, write);
   } finally {
     db.close();
   }
