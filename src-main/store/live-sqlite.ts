@@ -11,10 +11,11 @@
  * every row committed after a read has a larger rowid than all it saw (a row replaced by
  * `INSERT OR REPLACE` gets a new rowid, so it reads as new). Changed rows are found by the table's
  * own change stamp, re-reading a few seconds before the newest stamp seen: a writer stamps the
- * time before it commits, so a stamp may land just behind one already read. The follow path
- * recognizes re-read rows that did not change.
+ * time before it commits, so a stamp may land just behind one already read. A re-read row that is
+ * as it was when read (its fingerprint is in the cursor) is skipped.
  */
 import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { MindError } from '../../shared/errors';
 import { nativeBinding } from './connection';
@@ -49,9 +50,17 @@ export function readLiveSqlite<T>(path: string, read: (db: ForeignDb, name: stri
 export interface RowCursor {
   rowids: Record<string, number>;
   stamps: Record<string, number | null>;
+  /**
+   * A fingerprint of each row read whose stamp the next read looks back over, by rowid: a row
+   * re-read as it was is skipped, so only what the source changed comes again (not a memory's
+   * local change undone by a re-read of the row it came from).
+   */
+  seen?: Record<string, Record<string, string>>;
 }
 
-export const EMPTY_ROW_CURSOR: RowCursor = { rowids: {}, stamps: {} };
+export const EMPTY_ROW_CURSOR: RowCursor = { rowids: {}, stamps: {}, seen: {} };
+
+const fingerprint = (row: ForeignRow) => createHash('sha256').update(JSON.stringify(row)).digest('base64').slice(0, 16);
 
 export interface FollowedTable {
   /** The table (aliased `t` in the SQL below). */
@@ -79,13 +88,20 @@ export function readRowsSince(db: ForeignDb, table: FollowedTable, cursor: RowCu
   ];
   const where = changed.length === 0 ? 't.rowid > @after' : `t.rowid > @after OR (${changed.join(' OR ')})`;
   const rows = db
-    .prepare(`SELECT t.rowid AS __rowid, ${table.stamp ?? 'NULL'} AS __stamp, ${table.columns} FROM ${table.name} t ${table.join ?? ''} WHERE ${where} ORDER BY t.rowid`)
-    .all({ ...params, after, since: (seen ?? 0) - REREAD_MS }) as (ForeignRow & { __rowid: number; __stamp: unknown })[];
+    .prepare(`SELECT t.rowid AS __rowid, ${table.stamp ?? 'NULL'} AS __stamp, ${table.alsoChanged === undefined ? '0' : `(${table.alsoChanged})`} AS __also, ${table.columns} FROM ${table.name} t ${table.join ?? ''} WHERE ${where} ORDER BY t.rowid`)
+    .all({ ...params, after, since: (seen ?? 0) - REREAD_MS }) as (ForeignRow & { __rowid: number; __stamp: unknown; __also: number })[];
   let stamp = seen;
-  const read = rows.map(({ __rowid: _, __stamp: rowStamp, ...row }) => {
-    if (typeof rowStamp === 'number') stamp = Math.max(stamp ?? rowStamp, rowStamp);
-    return row;
-  });
+  for (const row of rows) if (typeof row.__stamp === 'number') stamp = Math.max(stamp ?? row.__stamp, row.__stamp);
+  const seenBefore = cursor.seen?.[table.name] ?? {};
+  const seenNow: Record<string, string> = {};
+  const read: ForeignRow[] = [];
+  for (const { __rowid: rowid, __stamp: rowStamp, __also: also, ...row } of rows) {
+    const print = fingerprint(row);
+    if (typeof rowStamp === 'number' && stamp !== null && rowStamp > stamp - REREAD_MS) seenNow[rowid] = print;
+    // A row another table's new rows are about is read however it looks itself.
+    if (seenBefore[rowid] !== print || also === 1) read.push(row);
+  }
+  next.seen = { ...next.seen, [table.name]: seenNow };
   const top = (db.prepare(`SELECT max(rowid) AS top FROM ${table.name}`).get() as { top: number | null }).top;
   next.rowids[table.name] = Math.max(after, top ?? 0);
   next.stamps[table.name] = stamp;

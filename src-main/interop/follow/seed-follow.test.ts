@@ -95,6 +95,14 @@ describe.skipIf(!SEED_FIXTURES_PRESENT)(`a linked Engram source${SEED_FIXTURES_N
     expect(syncLinkedSource(m, 'engram', path)).toMatchObject({ added: {}, updated: 0, kept: 0 });
     expect(listLinkedSources(m.store.db)[0]).toMatchObject({ system: 'engram', totals: { updated: 3 }, lastError: null });
   });
+  it('a row re-read as it was (the cursor looks back a few seconds) does not undo what changed here since', () => {
+    const { m, path } = linkedCopy('engram', 'engram-memory.db');
+    // The newest belief stamp in the fixture: each sync looks back over it.
+    const id = getMemoryView(m, 'engram:bl_d1efa44d2abc4e4d8a2f').id;
+    archiveMemory(m, id, { actor: 'scheduler:nightly' });
+    expect(syncLinkedSource(m, 'engram', path)).toMatchObject({ added: {}, updated: 0, kept: 0 });
+    expect(getMemoryView(m, id).status).toBe('archived');
+  });
 });
 
 describe.skipIf(!SEED_FIXTURES_PRESENT)(`a linked Alexandria source${SEED_FIXTURES_NOTE}`, () => {
