@@ -4,7 +4,6 @@
  * process is killed with SIGKILL mid-run and started again; every record arrives once, with the
  * changes the agent made to earlier ones.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +14,7 @@ import { getMemoryView } from '../../mind/memory-view';
 import { type Mind, openMind } from '../../mind/mind';
 import { originsOfSystem } from '../../store/origins-repo';
 import { copySeedDatabase } from '../../store/seed-agent-writes';
-import { startCli } from './cli-process-support';
+import { followerKilledAndRestarted, runTsProcess } from './cli-process-support';
 
 let dir: string | undefined;
 let mind: Mind | null = null;
@@ -59,20 +58,8 @@ describe.skipIf(!SEED_FIXTURES_PRESENT)(`mindloom import engram|alexandria --fol
       copySeedDatabase(seedFixture(system.fixture), path);
       const mindPath = join(dir, 'agent.mind');
       openMind(mindPath).close();
-      const agent = spawn(process.execPath, ['--import', 'tsx', SEED_AGENT_PROCESS, system.kind, path, '10', String(WRITES / 10)], { stdio: ['ignore', 'pipe', 'inherit'] });
-      const agentDone = new Promise<string>((resolve) => {
-        let out = '';
-        agent.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-        agent.once('close', () => resolve(out));
-      });
-      const follow = ['import', system.kind, path, '--follow', '--mind', mindPath];
-      const first = startCli(follow);
-      await first.waitForStderr(/following/);
-      await new Promise((r) => setTimeout(r, 1_500));
-      first.child.kill('SIGKILL');
-      expect((await first.exited).signal).toBe('SIGKILL');
-      const second = startCli(follow);
-      await second.waitForStderr(/following/);
+      const agentDone = runTsProcess([SEED_AGENT_PROCESS, system.kind, path, '10', String(WRITES / 10)]);
+      const second = await followerKilledAndRestarted(['import', system.kind, path, '--follow', '--mind', mindPath]);
       expect(await agentDone).toContain(`done ${WRITES}`);
 
       const reader = (mind = openMind(mindPath));
