@@ -6,12 +6,13 @@
  * the writer's transaction, so every row committed after a read has a larger rowid than all it
  * saw. Changed rows are found by `local_updated_at` (Kernle's own clock), re-reading a few seconds
  * before the newest change seen: a writer stamps the time before it commits, so a stamp may land
- * just behind one already read. Re-read rows that did not change are recognized and skipped. A
+ * just behind one already read. Re-read rows that did not change are recognized and skipped (their
+ * fingerprints are in the cursor), so a re-read never undoes what changed here since. A
  * changed row Kernle soft-deleted (`deleted = 1`) is read too: the memory it became is archived.
  */
 import type { ForeignDb } from './foreign-sqlite';
 import { checkSchema, KERNLE_TABLES, type KernleRow, type KernleSource, type KernleTable, STACKED_TABLES, stacksOf } from './kernle-source';
-import { readLiveSqlite, REREAD_MS } from './live-sqlite';
+import { type ReadRow, readLiveSqlite, REREAD_MS, skipUnchanged } from './live-sqlite';
 
 /** How far before the newest change seen the next read looks again, in days (julianday units). */
 const REREAD_DAYS = REREAD_MS / 86_400_000;
@@ -21,9 +22,11 @@ export interface KernleCursor {
   rowids: Partial<Record<KernleTable, number>>;
   /** The newest `local_updated_at` read (a julian day number), or null before the first read. */
   changedSince: number | null;
+  /** Fingerprints of the rows the next read looks back over, by table and rowid (live-sqlite.ts `skipUnchanged`). */
+  seen?: Partial<Record<KernleTable, Record<string, string>>>;
 }
 
-export const EMPTY_KERNLE_CURSOR: KernleCursor = { rowids: {}, changedSince: null };
+export const EMPTY_KERNLE_CURSOR: KernleCursor = { rowids: {}, changedSince: null, seen: {} };
 
 export interface KernleChanges {
   source: KernleSource;
@@ -31,8 +34,6 @@ export interface KernleChanges {
   /** Rows read (new and re-read). */
   read: number;
 }
-
-type ReadRow = KernleRow & { __rowid: number; __stamp?: number | null };
 
 export function readKernleChanges(path: string, stack: string | undefined, cursor: KernleCursor): KernleChanges {
   return readLiveSqlite(path, (db, name) => readSnapshot(db, name, stack, cursor));
@@ -42,7 +43,7 @@ function readSnapshot(db: ForeignDb, name: string, stack: string | undefined, cu
   checkSchema(db, name);
   const stacks = stacksOf(db);
   const rows = {} as Record<KernleTable, KernleRow[]>;
-  const next: KernleCursor = { rowids: { ...cursor.rowids }, changedSince: cursor.changedSince };
+  const next: KernleCursor = { rowids: { ...cursor.rowids }, changedSince: cursor.changedSince, seen: {} };
   let read = 0;
   const inStack = stack === undefined ? '' : ' AND stack_id = @stack';
   for (const table of Object.keys(KERNLE_TABLES) as KernleTable[]) {
@@ -60,11 +61,11 @@ function readSnapshot(db: ForeignDb, name: string, stack: string | undefined, cu
             .all(withStack({ after, since: cursor.changedSince - REREAD_DAYS })) as ReadRow[])
         : [];
     const all = [...changed, ...fresh];
-    read += all.length;
-    rows[table] = all.map(({ __rowid: _, __stamp: stamp, ...row }) => {
-      if (typeof stamp === 'number') next.changedSince = Math.max(next.changedSince ?? 0, stamp);
-      return row as KernleRow;
-    });
+    for (const row of all) if (typeof row.__stamp === 'number') next.changedSince = Math.max(next.changedSince ?? 0, row.__stamp);
+    const kept = skipUnchanged(all, cursor.seen?.[table] ?? {}, next.changedSince === null ? null : next.changedSince - REREAD_DAYS);
+    read += kept.read.length;
+    rows[table] = kept.read as KernleRow[];
+    if (next.seen) next.seen[table] = kept.seen;
     // Every row, deleted or in another stack, moves the rowid mark: none of them is read again as new.
     const top = db.prepare(`SELECT max(rowid) AS top FROM ${table}`).get() as { top: number | null };
     next.rowids[table] = Math.max(after, top.top ?? 0);

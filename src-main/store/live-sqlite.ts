@@ -75,6 +75,25 @@ export interface FollowedTable {
   alsoChanged?: string;
 }
 
+/** A row as a cursor query reads it: its rowid, its change stamp, whether another table's new rows are about it. */
+export type ReadRow = ForeignRow & { __rowid: number; __stamp?: unknown; __also?: number };
+
+/**
+ * The rows read, less those re-read exactly as they were read before (`seenBefore`, fingerprints by
+ * rowid); and the fingerprints of those whose stamp is after `lookBackFrom`, which the next read
+ * looks back over. A row another table's new rows are about is kept however it looks itself.
+ */
+export function skipUnchanged(rows: readonly ReadRow[], seenBefore: Record<string, string>, lookBackFrom: number | null): { read: ForeignRow[]; seen: Record<string, string> } {
+  const seen: Record<string, string> = {};
+  const read: ForeignRow[] = [];
+  for (const { __rowid: rowid, __stamp: stamp, __also: also, ...row } of rows) {
+    const print = fingerprint(row);
+    if (typeof stamp === 'number' && lookBackFrom !== null && stamp > lookBackFrom) seen[rowid] = print;
+    if (seenBefore[rowid] !== print || also === 1) read.push(row);
+  }
+  return { read, seen };
+}
+
 /**
  * The rows of `table` new or changed since `cursor`, moving `next` (a copy of the cursor) past
  * them. Every row committed so far moves the rowid mark, read or not: none is read again as new.
@@ -89,18 +108,10 @@ export function readRowsSince(db: ForeignDb, table: FollowedTable, cursor: RowCu
   const where = changed.length === 0 ? 't.rowid > @after' : `t.rowid > @after OR (${changed.join(' OR ')})`;
   const rows = db
     .prepare(`SELECT t.rowid AS __rowid, ${table.stamp ?? 'NULL'} AS __stamp, ${table.alsoChanged === undefined ? '0' : `(${table.alsoChanged})`} AS __also, ${table.columns} FROM ${table.name} t ${table.join ?? ''} WHERE ${where} ORDER BY t.rowid`)
-    .all({ ...params, after, since: (seen ?? 0) - REREAD_MS }) as (ForeignRow & { __rowid: number; __stamp: unknown; __also: number })[];
+    .all({ ...params, after, since: (seen ?? 0) - REREAD_MS }) as ReadRow[];
   let stamp = seen;
   for (const row of rows) if (typeof row.__stamp === 'number') stamp = Math.max(stamp ?? row.__stamp, row.__stamp);
-  const seenBefore = cursor.seen?.[table.name] ?? {};
-  const seenNow: Record<string, string> = {};
-  const read: ForeignRow[] = [];
-  for (const { __rowid: rowid, __stamp: rowStamp, __also: also, ...row } of rows) {
-    const print = fingerprint(row);
-    if (typeof rowStamp === 'number' && stamp !== null && rowStamp > stamp - REREAD_MS) seenNow[rowid] = print;
-    // A row another table's new rows are about is read however it looks itself.
-    if (seenBefore[rowid] !== print || also === 1) read.push(row);
-  }
+  const { read, seen: seenNow } = skipUnchanged(rows, cursor.seen?.[table.name] ?? {}, stamp === null ? null : stamp - REREAD_MS);
   next.seen = { ...next.seen, [table.name]: seenNow };
   const top = (db.prepare(`SELECT max(rowid) AS top FROM ${table.name}`).get() as { top: number | null }).top;
   next.rowids[table.name] = Math.max(after, top ?? 0);

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { editMemory } from '../../mind/edit';
 import { getHistory } from '../../mind/history';
+import { archiveMemory } from '../../mind/lifecycle';
 import { getMemoryView } from '../../mind/memory-view';
 import { type Mind, openMind } from '../../mind/mind';
 import { writeKernleRows } from '../../store/kernle-writer';
@@ -79,6 +80,18 @@ describe('a linked Kernle source', () => {
     expect(getMemoryView(m, id).content).toBe('Standup is at 10:00');
     const recorded = getHistory(m, id).find((h) => h.op === 'source_change');
     expect(recorded).toMatchObject({ actor: 'import:kernle', after: { source: { content: 'Standup is at 9:45' }, kept: 'mindloom' } });
+  });
+
+  it('a row re-read as it was (the cursor looks back a few seconds) does not undo what changed here since', () => {
+    const m = (mind = openMind(join(dir, 'agent.mind')));
+    const note = kernleNote('Backups run at midnight');
+    writeKernleRows(kernlePath, 'notes', [note]);
+    linkSource(m, 'kernle', kernlePath, null);
+    syncLinkedSource(m, 'kernle', kernlePath);
+    const id = getMemoryView(m, `kernle:${note.id}`).id;
+    archiveMemory(m, id, { actor: 'scheduler:nightly' });
+    expect(syncLinkedSource(m, 'kernle', kernlePath)).toMatchObject({ added: {}, updated: 0, kept: 0, read: 0 });
+    expect(getMemoryView(m, id).status).toBe('archived');
   });
 
   it('a source that cannot be read is said where Settings shows it, and the next sync that can read it recovers', () => {
