@@ -40,6 +40,7 @@
  *                            repository after a commit that edits, deletes and renames files → bench/results/code-refs.json
  *   --follow                 only the linked-source bench: an agent process writing 10 Kernle notes a second for a
  *                            minute while `import kernle --follow` runs (killed with SIGKILL halfway, restarted) → bench/results/follow.json
+ *   --follow --source engram|alexandria   the same with an Engram or Alexandria agent writing into a copy of its fixture → follow-SYSTEM.json
  *   --interop                only the interop bench: Mindloom JSON export of each size whose mind is cached
  *                            (the smallest generated first when missing), and 3 imports of the smallest into a fresh mind
  * Prints a table per size and writes bench/results/store-<N>.json; then the consolidation
@@ -76,7 +77,7 @@ import { reportInteropBench, runInteropBench } from './interop-bench';
 import { runFuzzBench } from './fuzz-bench';
 import { reportSearchBench, runSearchBench } from './search-bench';
 import { reportCodeRefsBench, runCodeRefsBench } from './code-refs-bench';
-import { reportFollowBench, runFollowBench } from './follow-bench';
+import { type FollowedSystem, reportFollowBench, runFollowBench } from './follow-bench';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 
@@ -106,6 +107,7 @@ interface Args {
   searchOnly: boolean;
   codeRefsOnly: boolean;
   followOnly: boolean;
+  followSource: FollowedSystem;
   seed: number;
   reps: number;
 }
@@ -143,6 +145,7 @@ function parse(argv: string[]): Args {
       search: { type: 'boolean' },
       'code-refs': { type: 'boolean' },
       follow: { type: 'boolean' },
+      source: { type: 'string' },
     },
   });
   const whole = (text: string, what: string) => {
@@ -171,9 +174,17 @@ function parse(argv: string[]): Args {
     searchOnly: values.search ?? false,
     codeRefsOnly: values['code-refs'] ?? false,
     followOnly: values.follow ?? false,
+    followSource: followSourceOf(values.source),
     seed: values.seed === undefined ? DEFAULT_SEED : whole(values.seed, '--seed'),
     reps: values.reps === undefined ? (values.quick ? 40 : 200) : whole(values.reps, '--reps'),
   };
+}
+
+/** `--source` of `--follow`: which system's agent writes (Kernle when not given). */
+function followSourceOf(source: string | undefined): FollowedSystem {
+  if (source === undefined) return 'kernle';
+  if (source === 'kernle' || source === 'engram' || source === 'alexandria') return source;
+  throw new Error(`--source must be kernle, engram or alexandria (got "${source}").`);
 }
 
 function kernleOption(kernle: boolean, positionals: string[]): Args['kernle'] {
@@ -292,7 +303,7 @@ async function main(): Promise<void> {
     return;
   }
   if (args.followOnly) {
-    reportFollowBench(await runFollowBench(), machine);
+    reportFollowBench(await runFollowBench(args.followSource), machine);
     return;
   }
   if (args.codeRefsOnly) {

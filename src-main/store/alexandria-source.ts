@@ -4,7 +4,7 @@
  * (an event too long for its row is in `blobs`, read as text), and the outcomes people reported.
  * Embeddings and search tokens are not read.
  */
-import { type ForeignRow, readForeignSqlite, requireTables } from './foreign-sqlite';
+import { type ForeignDb, type ForeignRow, readForeignSqlite, requireTables } from './foreign-sqlite';
 
 const ALEXANDRIA_TABLES = {
   memory_objects: [
@@ -28,11 +28,26 @@ export interface AlexandriaSource {
   events: AlexandriaRow[];
   sessions: AlexandriaRow[];
   outcomes: AlexandriaRow[];
+  /** The distinct folders every session of the file ran in (the project its memories belong to). */
+  workingDirectories: string[];
+}
+
+/** The folders Alexandria's sessions ran in. */
+export function workingDirectoriesOf(db: ForeignDb): string[] {
+  const rows = db
+    .prepare("SELECT DISTINCT working_directory AS folder FROM sessions WHERE working_directory IS NOT NULL AND working_directory <> '' ORDER BY 1")
+    .all() as { folder: string }[];
+  return rows.map((r) => r.folder);
+}
+
+/** Refuses a file that lacks a table or column the import reads. */
+export function checkAlexandriaSchema(db: ForeignDb, name: string): void {
+  requireTables(db, name, 'Alexandria', ALEXANDRIA_TABLES);
 }
 
 export function readAlexandriaSource(path: string): AlexandriaSource {
   return readForeignSqlite(path, (db, name) => {
-    requireTables(db, name, 'Alexandria', ALEXANDRIA_TABLES);
+    checkAlexandriaSchema(db, name);
     const all = (sql: string) => db.prepare(sql).all() as AlexandriaRow[];
     return {
       objects: all('SELECT * FROM memory_objects ORDER BY created_at, rowid'),
@@ -43,6 +58,7 @@ export function readAlexandriaSource(path: string): AlexandriaSource {
       ),
       sessions: all('SELECT * FROM sessions ORDER BY started_at, rowid'),
       outcomes: all('SELECT * FROM memory_outcomes ORDER BY timestamp, rowid'),
+      workingDirectories: workingDirectoriesOf(db),
     };
   });
 }

@@ -77,15 +77,25 @@ export function saveSyncError(db: Db, seq: number, message: string): void {
 }
 
 /**
- * Whether someone other than an importer changed the memory's words or fields in Mindloom: a
- * change the source makes to them too is then recorded, not applied (Mindloom's edit is kept).
+ * Whether a person (or an agent writing through Mindloom) changed the memory here: its words or
+ * fields, status or supersession, review, confidence or α/β, verification, or protection. A
+ * change the source then makes to it is recorded, not applied (Mindloom's edit is kept). Imports
+ * and scheduled runs (decay, consolidation) are not a person's edit.
  */
-export function editedInMindloom(db: Db, memoryId: string): boolean {
+export function changedInMindloom(db: Db, memoryId: string, fields: readonly string[]): boolean {
   return (
     stmt(
       db,
-      `SELECT 1 FROM journal WHERE memory_id = ? AND memory_version IS NOT NULL AND actor NOT LIKE 'import:%'
-         AND (json_type(before, '$.content') IS NOT NULL OR json_type(before, '$.fields') IS NOT NULL) LIMIT 1`,
-    ).get(memoryId) !== undefined
+      `SELECT 1 FROM journal WHERE memory_id = ? AND memory_version IS NOT NULL AND actor NOT LIKE 'import:%' AND actor NOT LIKE 'scheduler:%'
+         AND EXISTS (SELECT 1 FROM json_each(journal.before) WHERE json_each.key IN (SELECT value FROM json_each(?))) LIMIT 1`,
+    ).get(memoryId, JSON.stringify(fields)) !== undefined
   );
+}
+
+/** What the source's last change recorded on a memory held (`source_change`) said, or null. */
+export function lastRecordedSourceChange(db: Db, memoryId: string): unknown {
+  const row = stmt(db, "SELECT json_extract(after, '$.source') AS source FROM journal WHERE memory_id = ? AND op = 'source_change' ORDER BY seq DESC LIMIT 1").get(memoryId) as
+    | { source: string | null }
+    | undefined;
+  return row?.source == null ? null : JSON.parse(row.source);
 }

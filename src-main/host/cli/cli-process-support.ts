@@ -50,3 +50,27 @@ export function startCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): 
     exited,
   };
 }
+
+/** A process started with node and tsx (an agent writing its database); resolves to its stdout when it has exited. */
+export function runTsProcess(args: readonly string[]): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  return new Promise((resolve) => child.once('close', () => resolve(out)));
+}
+
+/**
+ * `mindloom ARGS --follow`, killed with SIGKILL after `followingMs` of following and started again
+ * at once: resolves to the second follower, following.
+ */
+export async function followerKilledAndRestarted(args: readonly string[], followingMs = 1_500): Promise<CliProcess> {
+  const first = startCli(args);
+  await first.waitForStderr(/following/);
+  await new Promise((r) => setTimeout(r, followingMs));
+  first.child.kill('SIGKILL');
+  const { signal } = await first.exited;
+  if (signal !== 'SIGKILL') throw new Error(`the first follower ended by ${signal ?? 'exiting'}, not SIGKILL`);
+  const second = startCli(args);
+  await second.waitForStderr(/following/);
+  return second;
+}

@@ -3,7 +3,6 @@
  * database while the follower process is killed with SIGKILL mid-run and started again; every
  * note arrives once, with its edit. (Arrival times are measured by `npm run bench -- --follow`.)
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +11,7 @@ import { AGENT_PROCESS, emptyKernleDatabase, until } from '../../interop/follow/
 import { getMemoryView } from '../../mind/memory-view';
 import { type Mind, openMind } from '../../mind/mind';
 import { originsOfSystem } from '../../store/origins-repo';
-import { startCli } from './cli-process-support';
+import { followerKilledAndRestarted, runTsProcess } from './cli-process-support';
 import { runCli } from './cli-test-kit';
 
 let dir: string | undefined;
@@ -29,20 +28,8 @@ describe('mindloom import kernle --follow (processes)', () => {
     emptyKernleDatabase(kernlePath);
     const mindPath = join(dir, 'agent.mind');
     openMind(mindPath).close();
-    const agent = spawn(process.execPath, ['--import', 'tsx', AGENT_PROCESS, kernlePath, '10', '4'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const agentDone = new Promise<string>((resolve) => {
-      let out = '';
-      agent.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-      agent.once('close', () => resolve(out));
-    });
-    const follow = ['import', 'kernle', kernlePath, '--follow', '--mind', mindPath];
-    const first = startCli(follow);
-    await first.waitForStderr(/following/);
-    await new Promise((r) => setTimeout(r, 1_500));
-    first.child.kill('SIGKILL');
-    expect((await first.exited).signal).toBe('SIGKILL');
-    const second = startCli(follow);
-    await second.waitForStderr(/following/);
+    const agentDone = runTsProcess([AGENT_PROCESS, kernlePath, '10', '4']);
+    const second = await followerKilledAndRestarted(['import', 'kernle', kernlePath, '--follow', '--mind', mindPath]);
     expect(await agentDone).toContain('done 40');
 
     const reader = (mind = openMind(mindPath));

@@ -3,6 +3,7 @@ import { readAlexandriaSource } from '../../store/alexandria-source';
 import { importSource } from '../import-source';
 import type { Importer } from '../importer';
 import { importByPlan } from '../plan-writer';
+import { alexandriaFollow } from './alexandria-follow';
 import { planAlexandriaImport } from './alexandria-plan';
 
 export const alexandriaImporter: Importer = {
@@ -12,4 +13,5 @@ export const alexandriaImporter: Importer = {
     const source = readAlexandriaSource(importSource(mind, path));
     return importByPlan(mind, 'alexandria', options, (existing) => planAlexandriaImport(mind, source, existing));
   },
+  follow: alexandriaFollow,
 };

@@ -55,7 +55,7 @@ interface Context {
 }
 
 export function planAlexandriaImport(mind: Mind, source: AlexandriaSource, existing: ExistingOrigins): ImportPlan {
-  const context: Context = { mind, existing, planned: new Map(), skipped: 0, project: projectOf(source.sessions) };
+  const context: Context = { mind, existing, planned: new Map(), skipped: 0, project: projectOf(source.workingDirectories) };
   const add = (key: string, plan: () => PlannedMemory) => {
     if (existing.has(key)) context.skipped++;
     else context.planned.set(key, plan());
@@ -161,15 +161,18 @@ function objectHistory(row: AlexandriaRow, outcomes: readonly AlexandriaRow[], u
   } else if (row.status === 'retired') {
     history.push({ at: updatedAt, op: 'archive', after: { status: 'archived' }, reason: 'retired in Alexandria' });
   }
-  for (const outcome of outcomes) {
-    history.push({
-      at: timeOf(outcome.timestamp) ?? updatedAt,
-      op: 'outcome',
-      after: { outcome: outcome.outcome, session: outcome.session_id ?? null },
-      reason: textOf(outcome.context) ?? `reported ${String(outcome.outcome)}`,
-    });
-  }
+  for (const outcome of outcomes) history.push(outcomeHistory(outcome, updatedAt));
   return history.sort((a, b) => a.at - b.at);
+}
+
+/** An outcome a person reported for a memory, as a journal row at its own time. */
+export function outcomeHistory(outcome: AlexandriaRow, fallbackAt: number): PlannedHistory {
+  return {
+    at: timeOf(outcome.timestamp) ?? fallbackAt,
+    op: 'outcome',
+    after: { outcome: outcome.outcome, session: outcome.session_id ?? null },
+    reason: textOf(outcome.context) ?? `reported ${String(outcome.outcome)}`,
+  };
 }
 
 /**
@@ -232,10 +235,9 @@ function eventCapture(context: Context, row: AlexandriaRow): PlannedMemory {
 }
 
 /** The project every session ran in (named by its folder), or null when they differ or say nothing. */
-function projectOf(sessions: readonly AlexandriaRow[]): Context['project'] {
-  const folders = new Set(sessions.map((s) => textOf(s.working_directory)).filter((f) => f !== null));
+function projectOf(folders: readonly string[]): Context['project'] {
   const [folder] = folders;
-  return folders.size === 1 && folder !== undefined ? { name: basename(folder), folder } : null;
+  return folders.length === 1 && folder !== undefined ? { name: basename(folder), folder } : null;
 }
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {

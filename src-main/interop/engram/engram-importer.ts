@@ -4,6 +4,7 @@ import { importSource } from '../import-source';
 import { readEngramSource } from '../../store/engram-source';
 import type { Importer } from '../importer';
 import { importByPlan } from '../plan-writer';
+import { engramFollow } from './engram-follow';
 import { planEngramImport } from './engram-plan';
 
 export const engramImporter: Importer = {
@@ -13,4 +14,5 @@ export const engramImporter: Importer = {
     const source = readEngramSource(importSource(mind, path));
     return importByPlan(mind, 'engram', options, (existing) => planEngramImport(mind, source, existing, basename(path)));
   },
+  follow: engramFollow,
 };

@@ -64,8 +64,8 @@ export function planEngramImport(mind: Mind, source: EngramSource, existing: Exi
   };
 }
 
-const projectKey = (fullPath: string) => `project:${fullPath}`;
-const chunkKey = (id: string) => `chunk:${id}`;
+export const projectKey = (fullPath: string) => `project:${fullPath}`;
+export const chunkKey = (id: string) => `chunk:${id}`;
 
 function projectNote(mind: Mind, row: EngramRow): PlannedMemory {
   const name = String(row.name);

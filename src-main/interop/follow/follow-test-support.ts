@@ -6,6 +6,8 @@ import { writeKernleDatabase, writeKernleRows } from '../../store/kernle-writer'
 
 const SCHEMA = fileURLToPath(new URL('../../../bench/kernle/kernle-schema.sql', import.meta.url));
 export const AGENT_PROCESS = fileURLToPath(new URL('../../store/kernle-agent-process.ts', import.meta.url));
+/** An Engram or Alexandria agent writing into its database (store/seed-agent-process.ts). */
+export const SEED_AGENT_PROCESS = fileURLToPath(new URL('../../store/seed-agent-process.ts', import.meta.url));
 
 export function emptyKernleDatabase(path: string): void {
   writeKernleDatabase(path, readFileSync(SCHEMA, 'utf8'), {});

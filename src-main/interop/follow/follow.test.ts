@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { editMemory } from '../../mind/edit';
 import { getHistory } from '../../mind/history';
+import { archiveMemory } from '../../mind/lifecycle';
 import { getMemoryView } from '../../mind/memory-view';
 import { type Mind, openMind } from '../../mind/mind';
 import { writeKernleRows } from '../../store/kernle-writer';
@@ -33,6 +34,16 @@ afterEach(() => {
   mind?.close();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** A mind linked to the Kernle source holding one note, synced: the note's memory. */
+function linkedNote(content: string) {
+  const m = (mind = openMind(join(dir, 'agent.mind')));
+  const note = kernleNote(content);
+  writeKernleRows(kernlePath, 'notes', [note]);
+  linkSource(m, 'kernle', kernlePath, null);
+  syncLinkedSource(m, 'kernle', kernlePath);
+  return { m, note, id: getMemoryView(m, `kernle:${String(note.id)}`).id };
+}
 
 const fileHash = (path: string) => (existsSync(path) ? createHash('sha256').update(readFileSync(path)).digest('hex') : 'absent');
 
@@ -66,12 +77,7 @@ describe('a linked Kernle source', () => {
   });
 
   it('keeps Mindloom\'s edit of a memory the source changed too, and records the source\'s change in its history', () => {
-    const m = (mind = openMind(join(dir, 'agent.mind')));
-    const note = kernleNote('Standup is at 9:30');
-    writeKernleRows(kernlePath, 'notes', [note]);
-    linkSource(m, 'kernle', kernlePath, null);
-    syncLinkedSource(m, 'kernle', kernlePath);
-    const id = getMemoryView(m, `kernle:${note.id}`).id;
+    const { m, note, id } = linkedNote('Standup is at 9:30');
     editMemory(m, id, { content: 'Standup is at 10:00' }, { actor: 'user', expectedVersion: 1 });
     writeKernleRows(kernlePath, 'notes', [{ id: note.id, content: 'Standup is at 9:45', local_updated_at: new Date().toISOString() }], 'update');
 
@@ -79,6 +85,13 @@ describe('a linked Kernle source', () => {
     expect(getMemoryView(m, id).content).toBe('Standup is at 10:00');
     const recorded = getHistory(m, id).find((h) => h.op === 'source_change');
     expect(recorded).toMatchObject({ actor: 'import:kernle', after: { source: { content: 'Standup is at 9:45' }, kept: 'mindloom' } });
+  });
+
+  it('a row re-read as it was (the cursor looks back a few seconds) does not undo what changed here since', () => {
+    const { m, id } = linkedNote('Backups run at midnight');
+    archiveMemory(m, id, { actor: 'scheduler:nightly' });
+    expect(syncLinkedSource(m, 'kernle', kernlePath)).toMatchObject({ added: {}, updated: 0, kept: 0, read: 0 });
+    expect(getMemoryView(m, id).status).toBe('archived');
   });
 
   it('a source that cannot be read is said where Settings shows it, and the next sync that can read it recovers', () => {

@@ -6,9 +6,13 @@
  */
 import { EMPTY_KERNLE_CURSOR, type KernleCursor, readKernleChanges } from '../../store/kernle-changes';
 import type { KernleRow, KernleTable } from '../../store/kernle-source';
-import type { FollowCapability, SourceUpdate } from '../follow/follow-capability';
+import type { FollowCapability, SourceField } from '../follow/follow-capability';
+import { originsBesides, sourceUpdatesOf } from '../follow/source-updates';
 import { planKernleImport } from './kernle-plan';
 import { KERNLE_TYPES } from './kernle-types';
+
+/** What a Kernle row says of the memory it became (a belief's confidence follows α/β here, not Kernle's number). */
+const KERNLE_FIELDS: readonly SourceField[] = ['content', 'fields', 'status', 'supersededBy', 'confidence'];
 
 export const kernleFollow: FollowCapability = {
   watchedFiles: (path) => [path, `${path}-wal`],
@@ -26,20 +30,12 @@ export const kernleFollow: FollowCapability = {
     const known = {} as Record<KernleTable, KernleRow[]>;
     for (const table of Object.keys(rows) as KernleTable[]) known[table] = [];
     for (const mapping of KERNLE_TYPES) known[mapping.table] = rows[mapping.table].filter((row) => existing.has(row.id));
+    const knownKeys = Object.values(known).flatMap((table) => table.map((row) => row.id));
     const plan = planKernleImport(mind, { stacks: read.source.stacks, rows: live }, existing);
-    const asIfNew = planKernleImport(mind, { stacks: read.source.stacks, rows: known }, new Map()).memories;
-    // A successor named by the stand-in id planning gave it is the memory that row is (or is about to be) here.
-    const keyOfStandIn = new Map(asIfNew.map((p) => [p.memory.id, p.key]));
-    const idOfKey = (key: string) => existing.get(key)?.memoryId ?? plan.memories.find((p) => p.key === key)?.memory.id ?? null;
-    const updates: SourceUpdate[] = asIfNew.map((planned) => {
-      const m = planned.memory;
-      const successorKey = m.supersededBy === null ? null : (keyOfStandIn.get(m.supersededBy) ?? null);
-      const supersededBy = successorKey === null ? null : idOfKey(successorKey);
-      return {
-        key: planned.key,
-        memory: { type: m.type, content: m.content, fields: m.fields, status: deleted.has(planned.key) ? 'archived' : m.status, supersededBy, confidence: m.confidence },
-      };
-    });
+    const asIfNew = planKernleImport(mind, { stacks: read.source.stacks, rows: known }, originsBesides(existing, knownKeys)).memories;
+    const updates = sourceUpdatesOf(asIfNew, existing, plan, { fields: KERNLE_FIELDS, attachments: false }).map((update) =>
+      deleted.has(update.key) ? { ...update, memory: { ...update.memory, status: 'archived' as const } } : update,
+    );
     return { plan, updates, cursor: { ...read.cursor }, read: read.read };
   },
 };

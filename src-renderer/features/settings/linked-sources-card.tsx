@@ -1,6 +1,6 @@
 /**
- * Settings → Linked sources: each store this mind keeps importing from (`mindloom import kernle
- * PATH --follow`), when it last synced, what the last sync that brought anything brought, and a
+ * Settings → Linked sources: each store this mind keeps importing from (`mindloom import
+ * kernle|engram|alexandria PATH --follow`), when it last synced, what the last sync that brought anything brought, and a
  * failure when the last try failed. Refreshed every few seconds while open: the follower writes
  * from its own process.
  */
@@ -26,7 +26,7 @@ export function LinkedSourcesCard() {
         <ErrorState error={sources.error} title="Could not list the linked sources" onRetry={() => void sources.refetch()} />
       ) : sources.data.sources.length === 0 ? (
         <p className="dim">
-          None. <code>mindloom import kernle PATH --follow</code> keeps a Kernle database linked: what its agent writes arrives here as it writes.
+          None. <code>mindloom import kernle|engram|alexandria PATH --follow</code> keeps a Kernle, Engram or Alexandria database linked: what its agent writes arrives here as it writes.
         </p>
       ) : (
         <ul className="source-list" aria-label="Linked sources">
