@@ -5,7 +5,7 @@
  * gives the same rows; re-importing changes nothing; a malformed file is refused by name and place
  * with the mind left as it was.
  */
-import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,8 @@ import { isMindError } from '../../../shared/errors';
 import { consolidate, fridayEpisodes } from '../../consolidation/consolidation-test-support';
 import { createNgramEmbedder } from '../../consolidation/offline/ngram-embedder';
 import { reembedAll } from '../../consolidation/reembed';
-import { type JsonImportOptions, importJson } from '../../interop/json-import';
+import type { ImportOptions } from '../../interop/importer';
+import { importJson } from '../../interop/json-import';
 import { mcpMemoryImporter } from '../../interop/mcp-memory-importer';
 import type { JsonImportFault } from '../../interop/json-import';
 import { checkMind } from '../../mind/check';
@@ -68,7 +69,7 @@ function withMind<T>(path: string, work: (mind: Mind) => T): T {
   }
 }
 
-async function importInto(path: string, file: string, options: JsonImportOptions = {}) {
+async function importInto(path: string, file: string, options: ImportOptions = {}) {
   const mind = openMind(path, { mustExist: true, clock: () => PRESENT });
   try {
     return await importJson(mind, file, options);
@@ -237,20 +238,8 @@ describe('import json', () => {
   }
 });
 
-describe('import json into a mind without memories (one bulk load)', () => {
+describe('import json into a mind without memories', () => {
   const wholeMind = (path: string) => withMind(path, (mind) => wholeMindAsStored(mind.store.db));
-
-  it('leaves the mind exactly as the row-by-row import does, and it checks clean', async () => {
-    const bulk = await initMind('bulk.mind');
-    const rowByRow = join(dir, 'row-by-row.mind');
-    copyFileSync(bulk, rowByRow);
-    expect(await importInto(bulk, exported)).toEqual(await importInto(rowByRow, exported, { bulkLoad: false }));
-    expect(wholeMind(bulk)).toEqual(wholeMind(rowByRow));
-    withMind(bulk, (mind) => {
-      expect(checkMind(mind).checks.filter((check) => !check.ok)).toEqual([]);
-      expect(searchMemories(mind, 'friday deploys').map((hit) => hit.id)).toEqual(withMind(rowByRow, (other) => searchMemories(other, 'friday deploys').map((hit) => hit.id)));
-    });
-  });
 
   const lines = () => readFileSync(exported, 'utf8').split('\n');
   const afterTheMemories = () => lines().findIndex((line, i) => i > 0 && !line.startsWith('{"table":"memories"') && lines()[i - 1]!.startsWith('{"table":"memories"'));
