@@ -323,18 +323,18 @@ function importRow(db: Mind['store']['db'], table: ExportTable, row: ExportRow, 
     return;
   }
   let newKey: number | string;
-  // Memories go in one by one (each has its trigger-written version replaced by the file's); a preview tries each row alone.
-  if (empty && table !== 'memories' && !state.rehearsal && batchable(table, row)) {
+  // A preview tries each row alone.
+  if (empty && !state.rehearsal && batchable(table, row)) {
     holdBack(db, table, row, state, line);
     newKey = row[key] as number;
   } else {
     flushBatch(db, state);
     newKey = insertRow(db, table, row, empty, state, line);
+    if (table === 'memories' && !state.rehearsal) dropTriggerVersions(db, newKey as number);
   }
   remember(table, oldKey, newKey, state);
   if (empty && typeof newKey === 'number') state.lastKeptKey[table] = newKey;
   if (table === 'memories') {
-    if (!state.rehearsal) dropTriggerVersions(db, newKey as number);
     state.importedMemories.add(oldKey as number);
     const type = row.type as MemoryType;
     state.byType[type] = (state.byType[type] ?? 0) + 1;
@@ -385,15 +385,18 @@ function flushBatch(db: Mind['store']['db'], state: ImportState): void {
   const held = state.held;
   if (!held) return;
   state.held = null;
+  let together = false;
   if (held.batch.isFull()) {
     try {
       insertImportBatch(db, held.batch);
-      return;
+      together = true;
     } catch (error) {
       if (isMindError(error)) throw error;
     }
   }
-  held.batch.rows.forEach((row, i) => insertRow(db, held.batch.table, row, true, state, held.lines[i] as number));
+  if (!together) held.batch.rows.forEach((row, i) => insertRow(db, held.batch.table, row, true, state, held.lines[i] as number));
+  // Each memory's insert trigger wrote it a first version: the file's own history replaces it.
+  if (held.batch.table === 'memories') for (const row of held.batch.rows) dropTriggerVersions(db, row.seq as number);
 }
 
 function faultHeldBack(db: Mind['store']['db'], state: ImportState): unknown {
