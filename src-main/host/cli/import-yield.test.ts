@@ -9,17 +9,16 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isMindError } from '../../../shared/errors';
-import { importJson } from '../../interop/json-import';
 import { exportMindJson } from '../../interop/json-export';
 import { checkMindFile } from '../../mind/check';
 import { createMemory } from '../../mind/create';
-import { type Mind, openMind } from '../../mind/mind';
+import { openMind } from '../../mind/mind';
 import { startTestProcess } from '../../mind/process-test-support';
 import { wholeMindAsStored } from '../../store/store-test-support';
-import { ok, runCli, tempDir } from './cli-test-kit';
+import { tempDir } from './cli-test-kit';
+import { importInto, initMindIn, withMind } from './json-import-test-support';
 import { startCli } from './cli-process-support';
 
-const PRESENT = Date.UTC(2026, 10, 16);
 const NOTES = 6_000;
 
 let dir: string;
@@ -39,30 +38,6 @@ beforeAll(async () => {
   }
 }, 120_000);
 
-async function initMind(name: string): Promise<string> {
-  const path = join(dir, name);
-  await ok(runCli(['init', '--mind', path]));
-  return path;
-}
-
-function withMind<T>(path: string, work: (mind: Mind) => T): T {
-  const mind = openMind(path, { mustExist: true, clock: () => PRESENT });
-  try {
-    return work(mind);
-  } finally {
-    mind.close();
-  }
-}
-
-async function importInto(path: string, file: string) {
-  const mind = openMind(path, { mustExist: true, clock: () => PRESENT });
-  try {
-    return await importJson(mind, file);
-  } finally {
-    mind.close();
-  }
-}
-
 const count = (path: string, sql: string) => withMind(path, (mind) => (mind.store.db.prepare(sql).get() as { n: number }).n);
 
 /**
@@ -77,7 +52,7 @@ const rowsOf = (path: string) =>
 
 describe('a long JSON import and other writers', () => {
   it('lets another process write all through it: every write succeeds and lands between its transactions', async () => {
-    const target = await initMind('shared.mind');
+    const target = await initMindIn(dir, 'shared.mind');
     const writer = startTestProcess('timed-writer-process', [target]);
     await writer.printed('started');
     const summary = await importInto(target, exported);
@@ -94,9 +69,9 @@ describe('a long JSON import and other writers', () => {
   }, 180_000);
 
   it('killed part-way (kill -9), is reported by check, and running it again gives the rows of an uninterrupted import', async () => {
-    const reference = await initMind('reference.mind');
+    const reference = await initMindIn(dir, 'reference.mind');
     await importInto(reference, exported);
-    const target = await initMind('killed.mind');
+    const target = await initMindIn(dir, 'killed.mind');
 
     const importer = startCli(['import', 'json', exported, '--mind', target]);
     // Killed once its mark and some of its memories are committed, before its last transaction.
@@ -121,7 +96,7 @@ describe('a long JSON import and other writers', () => {
   }, 180_000);
 
   it('refuses a bad last line having written nothing at all, however many transactions the rest would take', async () => {
-    const target = await initMind('bad-last-line.mind');
+    const target = await initMindIn(dir, 'bad-last-line.mind');
     const lines = readFileSync(exported, 'utf8').trimEnd().split('\n');
     const bad = join(dir, 'bad-last-line.json');
     writeFileSync(bad, `${[...lines.slice(0, -1), (lines.at(-1) as string).slice(0, 25)].join('\n')}\n`);
