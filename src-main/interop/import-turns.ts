@@ -22,10 +22,10 @@ import { otherLockHolders } from '../store/lock-holders';
 import { thisProcess } from '../mind/run-owner';
 
 /** How long one write transaction of an import may hold the lock. */
-export const WRITE_TURN_MS = 150;
+const WRITE_TURN_MS = 150;
 
 /** The pause between two write transactions while another process has the mind open: longer than SQLite's longest busy sleep (100 ms). */
-export const WRITE_PAUSE_MS = 110;
+const WRITE_PAUSE_MS = 110;
 
 /** Rows a preview reads between two turns of the event loop. */
 const READ_TURN_ROWS = 2_000;
