@@ -2,16 +2,22 @@
  * The interop benchmark (`npm run bench -- --interop`): Mindloom JSON export of the 100k mind, its
  * import into a fresh mind (the issue's target: under 30 s), and, when the 1M mind is cached, its
  * export too. Each step runs in a child process of its own, so its peak RSS is its own (streaming
- * must keep it bounded whatever the mind's size). Writes bench/results/interop.json.
+ * must keep it bounded whatever the mind's size). One more import runs while an agent in another
+ * process writes a note every few milliseconds (src-main/mind/timed-writer-process.ts): how long
+ * its writes waited for the lock is the figure that says whether an import stalls other writers
+ * (issue 27: under 1 s, none failing). Writes bench/results/interop.json.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openMind } from '../src-main/mind/mind';
+import { percentile } from '../shared/percentile';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const STEP = join(benchDir, 'interop-step.ts');
+const WRITER = join(benchDir, '..', 'src-main', 'mind', 'timed-writer-process.ts');
 
 export interface StepFigures {
   durationMs: number;
@@ -28,7 +34,11 @@ export interface InteropBenchResult {
   exports: ({ size: number } & StepFigures)[];
   /** Every import of the 100k export into a fresh mind, and their median. */
   imports: { size: number; runs: StepFigures[]; medianMs: number; targetMs: number };
+  /** One more import of the same file while another process writes all through it. */
+  withWriter: { size: number; import: StepFigures; writes: number; failures: string[]; waitP50Ms: number; waitP99Ms: number; longestWaitMs: number; targetMs: number };
 }
+
+const LONGEST_WAIT_TARGET_MS = 1_000;
 
 const IMPORT_TARGET_MS = 30_000;
 
@@ -38,10 +48,35 @@ function runStep(step: 'export' | 'import', mindPath: string, file: string): Ste
   return JSON.parse(child.stdout.trim().split('\n').pop() as string) as StepFigures;
 }
 
+/** The import step into a fresh mind while the timed writer writes into the same mind from its own process. */
+async function importWithWriter(size: number, mindPath: string, file: string): Promise<InteropBenchResult['withWriter']> {
+  openMind(mindPath).close();
+  const writer = spawn(process.execPath, ['--import', 'tsx', WRITER, mindPath], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let output = '';
+  writer.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const closed = new Promise<number | null>((done) => writer.once('close', done));
+  while (!output.includes('started')) await new Promise((tick) => setTimeout(tick, 20));
+  const figures = runStep('import', mindPath, file);
+  writer.stdin.end();
+  if ((await closed) !== 0) throw new Error('the timed writer failed');
+  const report = JSON.parse(output.trim().split('\n').pop() as string) as { writes: number; failures: string[]; waitsMs: number[] };
+  const waits = [...report.waitsMs].sort((a, b) => a - b);
+  return {
+    size,
+    import: figures,
+    writes: report.writes,
+    failures: report.failures,
+    waitP50Ms: percentile(waits, 50),
+    waitP99Ms: percentile(waits, 99),
+    longestWaitMs: waits.at(-1) ?? 0,
+    targetMs: LONGEST_WAIT_TARGET_MS,
+  };
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 /** `minds`: the cached mind of each size to export (the smallest is also imported `imports` times). */
-export function runInteropBench(options: { minds: { size: number; path: string }[]; imports: number }): InteropBenchResult {
+export async function runInteropBench(options: { minds: { size: number; path: string }[]; imports: number }): Promise<InteropBenchResult> {
   const dir = mkdtempSync(join(tmpdir(), 'mindloom-interop-bench-'));
   try {
     const exports: InteropBenchResult['exports'] = [];
@@ -61,7 +96,9 @@ export function runInteropBench(options: { minds: { size: number; path: string }
       runs.push(runStep('import', target, importFile.file));
       for (const suffix of ['', '-wal', '-shm']) rmSync(`${target}${suffix}`, { force: true });
     }
-    return { exports, imports: { size: importFile.size, runs, medianMs: median(runs.map((r) => r.durationMs)), targetMs: IMPORT_TARGET_MS } };
+    process.stderr.write(`interop: importing ${importFile.size.toLocaleString('en')} memories while another process writes…\n`);
+    const withWriter = await importWithWriter(importFile.size, join(dir, 'imported-with-writer.mind'), importFile.file);
+    return { exports, imports: { size: importFile.size, runs, medianMs: median(runs.map((r) => r.durationMs)), targetMs: IMPORT_TARGET_MS }, withWriter };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -78,6 +115,7 @@ export function reportInteropBench(result: InteropBenchResult, machine: Record<s
       (r, i) => `import ${result.imports.size.toLocaleString('en')} memories into a fresh mind (run ${i + 1}): ${seconds(r.durationMs)}, ${r.links?.toLocaleString('en')} links, ${r.journal?.toLocaleString('en')} journal rows, peak RSS ${r.peakRssMb} MB`,
     ),
     `import median ${seconds(result.imports.medianMs)} (target < ${seconds(result.imports.targetMs)}: ${result.imports.medianMs < result.imports.targetMs ? 'PASS' : 'MISS'})`,
+    `import ${result.withWriter.size.toLocaleString('en')} memories while another process writes: ${seconds(result.withWriter.import.durationMs)}; its ${result.withWriter.writes} writes waited p50 ${result.withWriter.waitP50Ms} ms, p99 ${result.withWriter.waitP99Ms} ms, longest ${result.withWriter.longestWaitMs} ms (target < ${result.withWriter.targetMs} ms, none failing: ${result.withWriter.longestWaitMs < result.withWriter.targetMs && result.withWriter.failures.length === 0 ? 'PASS' : `MISS, ${result.withWriter.failures.length} failed`})`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   const out = join(benchDir, 'results', 'interop.json');

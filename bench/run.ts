@@ -42,7 +42,8 @@
  *                            minute while `import kernle --follow` runs (killed with SIGKILL halfway, restarted) → bench/results/follow.json
  *   --follow --source engram|alexandria   the same with an Engram or Alexandria agent writing into a copy of its fixture → follow-SYSTEM.json
  *   --interop                only the interop bench: Mindloom JSON export of each size whose mind is cached
- *                            (the smallest generated first when missing), and 3 imports of the smallest into a fresh mind
+ *                            (the smallest generated first when missing), and 3 imports of the smallest into a fresh mind,
+ *                            then one more while another process writes (how long its writes wait for the lock)
  * Prints a table per size and writes bench/results/store-<N>.json; then the consolidation
  * benchmark, which writes bench/results/consolidation.json; then the UI bench on the largest
  * size, which writes bench/results/ui.json.
@@ -321,7 +322,7 @@ async function main(): Promise<void> {
   }
   if (args.interopOnly) {
     const minds = cachedSizes(args).map((size) => ({ size, path: mindFor(size, args.seed).path }));
-    reportInteropBench(runInteropBench({ minds, imports: 3 }), machine);
+    reportInteropBench(await runInteropBench({ minds, imports: 3 }), machine);
     return;
   }
   if (args.reflectOnly) {

@@ -57,6 +57,8 @@ export const CHECK_NAMES = [
   'orphaned_runs',
   'versions',
   'text_encoding',
+  /** An import interrupted part-way (its process gone): running it again finishes it. */
+  'interrupted_imports',
   /** Informational (always ok): which other processes hold the mind open, when the system can tell. */
   'other_processes',
 ] as const;

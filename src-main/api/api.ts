@@ -33,7 +33,6 @@ import type { Session } from './session';
 import { sessionCalls } from './session-calls';
 import { timelineCalls } from './timeline-calls';
 import { trustCalls } from './trust-calls';
-import { createWriteGate, type WriteGate } from './write-gate';
 
 export interface Api {
   dispatch(name: string, payload: unknown): Promise<CallResult>;
@@ -62,7 +61,6 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
     scheduler: bindScheduler(session, platform, { logError, schedulerOptions: options.schedulerOptions }),
     backups: bindBackups(session, { logError, clock: options.backupClock }),
     changed: (ids) => session.events.emit({ type: 'mind.changed', payload: { origin: 'app', ids, upTo: journalPosition(session.mind()) } }),
-    writeGate: createWriteGate(),
   };
   // The app's own watchers: a repository's HEAD moving checks the code references; linked sources are followed.
   const codeWatch = bindCodeWatch(session, { logError, changed: context.changed });
@@ -97,7 +95,7 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
         const parsed = (CALLS[name].request as z.ZodType).safeParse(wellFormedDeep(payload));
         if (!parsed.success) return invalidPayload(name, parsed.error);
         const handler = handlers[name] as (request: unknown) => unknown;
-        return { ok: true, value: (await runPastTheGate(context.writeGate, () => handler(parsed.data))) as never };
+        return { ok: true, value: (await handler(parsed.data)) as never };
       } catch (error) {
         if (isMindError(error)) return { ok: false, error: error.toEnvelope() };
         logError(`Call ${name} failed unexpectedly`, error);
@@ -110,18 +108,6 @@ export function createApi(session: Session, platform: Platform, options: ApiOpti
       await Promise.all([context.scheduler.dispose(), context.backups.dispose(), followers.dispose()]);
     },
   };
-}
-
-/** A call that found the write lock held by the app's own import is answered once the import is done, by running it again (it wrote nothing). */
-async function runPastTheGate(gate: WriteGate, run: () => unknown): Promise<unknown> {
-  try {
-    return await run();
-  } catch (error) {
-    const opened = gate.opened();
-    if (!isMindError(error) || error.code !== 'store_busy' || opened === null) throw error;
-    await opened;
-    return run();
-  }
 }
 
 function failure(code: ErrorCode, message: string, details?: Record<string, unknown>): CallResult {

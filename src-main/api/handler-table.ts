@@ -7,7 +7,6 @@ import type { BackupPort } from './backup-port';
 import type { Platform } from './platform';
 import type { SchedulerPort } from './scheduler-port';
 import type { Session } from './session';
-import type { WriteGate } from './write-gate';
 
 export type Handler<N extends CallName> = (request: ParsedRequest<N>) => CallResponse<N> | Promise<CallResponse<N>>;
 
@@ -24,6 +23,4 @@ export interface ApiContext {
   readonly backups: BackupPort;
   /** Tells every window that the app itself changed these memories. */
   changed(ids: string[]): void;
-  /** Holds the app's own writes while an import keeps the write lock (write-gate.ts). */
-  readonly writeGate: WriteGate;
 }

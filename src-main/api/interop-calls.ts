@@ -56,22 +56,18 @@ export function interopCalls(ctx: ApiContext): HandlerSlice<InteropCall> {
     'interop.import': async (request) => {
       const importer = IMPORTERS[request.kind];
       const path = besideMind(request.path);
-      // The import holds the write lock until it commits: consolidation waits instead of starting a run that would find the mind busy.
+      // The app's own writes go on between the import's short transactions; consolidation waits
+      // until it is done rather than reflect on a mind that holds half of a file.
       const holdScheduler = ctx.scheduler.status(session.mind()).state === 'idle';
       if (holdScheduler) ctx.scheduler.pause();
-      // It also holds the app's own writes at the gate meanwhile: each is answered when the import is done.
-      const summary = await ctx.writeGate
-        .hold(session.mind(), () =>
-          job(
-            'import',
-            path,
-            (onProgress) => Promise.resolve(importer.run(session.mind(), path, { onProgress, ...(request.stack ? { stack: request.stack } : {}) })),
-            (result) => `${importedCount(result)} memories imported, ${result.skipped} rows already there`,
-          ),
-        )
-        .finally(() => {
-          if (holdScheduler) ctx.scheduler.resume();
-        });
+      const summary = await job(
+        'import',
+        path,
+        (onProgress) => Promise.resolve(importer.run(session.mind(), path, { onProgress, ...(request.stack ? { stack: request.stack } : {}) })),
+        (result) => `${importedCount(result)} memories imported, ${result.skipped} rows already there`,
+      ).finally(() => {
+        if (holdScheduler) ctx.scheduler.resume();
+      });
       // Anything may have changed: every window reloads what it shows.
       session.events.emit({ type: 'mind.changed', payload: { origin: 'app' } });
       return summary;

@@ -8,13 +8,14 @@
  * counted, so importing a file twice changes nothing the second time. The full-text index and the
  * tallies follow by their triggers; each imported memory's version history is the file's own.
  *
- * One transaction, held while the file is read line by line (bounded memory) and progress is
- * reported; a file mind it runs on a connection of its own, so the app's connection never writes
- * into it meanwhile. Bad JSON, a row that is not what the format says, or a file that ends before
- * the rows its header promises stops the import with a MindError naming `file:line`, and nothing is written.
- * A dry run (the preview) reads the mind through a read-only connection, looks each row up as the
- * import would and tries it in a scratch mind (store/import-rehearsal.ts), so its counts and its
- * refusals are the import's while it holds no write lock: it writes nothing and blocks no one.
+ * The file is read line by line (bounded memory), twice. First as a dry run (the preview): through a
+ * read-only connection, each row looked up as the import would and tried in a scratch mind
+ * (store/import-rehearsal.ts), so bad JSON, a row that is not what the format says, or a file that
+ * ends before the rows its header promises stops the import with a MindError naming `file:line`
+ * having written nothing and locked no one. Then for real, on a connection of its own, in short
+ * write transactions that let other writers in between them (import-turns.ts): a long import stalls
+ * no one. The import is marked in the mind until its last transaction; one interrupted part-way is
+ * finished by running it again (rows already there are skipped).
  */
 import { basename } from 'node:path';
 import { MindError, isMindError } from '../../shared/errors';
@@ -24,22 +25,19 @@ import { knownSchemaVersion } from '../store/connection';
 import { EXPORT_TABLES, type ExportRow, type ExportTable, TABLE_KEY } from '../store/export-query';
 import {
   batchable,
-  beginImmediate,
-  commit,
   dropTriggerVersions,
   existingKey,
+  highestKey,
   ImportBatch,
   importableColumns,
   insertImportBatch,
   insertImportedRow,
-  rollback,
   selfActionJournalRow,
   tableIsEmpty,
   tuneForImport,
 } from '../store/import-writes';
 import { appendJournal } from '../store/journal-repo';
-import { type BulkLoad, finishBulkLoad, startBulkLoad } from '../store/bulk-load';
-import { beginRead, type ImportRehearsal, openImportRehearsal } from '../store/import-rehearsal';
+import { type ImportRehearsal, openImportRehearsal } from '../store/import-rehearsal';
 import { readMeta } from '../store/meta-repo';
 import { mergeSearchIndexAfterBulkWrite } from '../store/search-index-merge';
 import type { ImportOptions, ImportSummary, Importer } from './importer';
@@ -47,15 +45,13 @@ import { importSource } from './import-source';
 import { type JsonHeader, JsonHeaderSchema, type JsonRowLine, JsonRowLineSchema, isJsonRowLine } from './json-format';
 import { withoutLoneSurrogates } from './jsonl';
 import { type NumberedLine, readLines } from './line-reader';
+import { type ImportTurns, readTurns, writeTurns } from './import-turns';
 
 /** Why a file was refused, in the error's details (tests and the app tell the cases apart by it). */
 export type JsonImportFault = 'bad_json' | 'wrong_schema' | 'schema_too_new' | 'truncated';
 
 /** Where a preview's stand-in keys start: far above any row a mind will number. */
 const VIRTUAL_KEYS_FROM = 2 ** 52;
-
-/** Rows between two progress reports (and two turns of the event loop, so the reports go out). */
-const PROGRESS_EVERY = 2_000;
 
 /** Columns holding a memory's seq, per table: an imported memory may have a new one. */
 const MEMORY_SEQ_COLUMNS: Partial<Record<ExportTable, readonly string[]>> = {
@@ -68,6 +64,12 @@ const MEMORY_SEQ_COLUMNS: Partial<Record<ExportTable, readonly string[]>> = {
   consolidation_marks: ['seq'],
   belief_explanations: ['memory_seq'],
 };
+
+/**
+ * Tables whose key is the row's own number, which the mind gives: another writer between two of the
+ * import's transactions may take the next one, and from then on the import's rows get new numbers.
+ */
+const OWN_KEY_TABLES: readonly ExportTable[] = ['memories', 'memory_versions', 'journal', 'links', 'evidence_refs', 'contradictions', 'rejections', 'proposals'];
 
 /** Columns holding a journal seq (an action's id): they follow the journal rows they name. */
 const JOURNAL_SEQ_COLUMNS: Partial<Record<ExportTable, readonly string[]>> = {
@@ -89,10 +91,11 @@ interface ImportState {
    * can be there already (an export holds each row once), so none is looked up.
    */
   emptyAtStart: Partial<Record<ExportTable, boolean>>;
-  /** Set when the mind had no memories: their triggers' work is done once, after the last row. */
-  bulkLoad: BulkLoad | null;
-  mayBulkLoad: boolean;
-  /** During a bulk load, rows of a table that was empty held back to be written together, and their lines. */
+  /** Per table taking the file's keys, the last key it took: while that is still the table's highest, no one else has written there. */
+  lastKeptKey: Partial<Record<ExportTable, number>>;
+  /** When an interrupted run of this import is finished: memories above this seq that the file holds are its own (their versions come too). */
+  ownMemoriesAbove: number | null;
+  /** Rows of a table that was empty held back to be written together, and their lines. */
   held: { batch: ImportBatch; lines: number[] } | null;
   /** A preview's scratch mind, where rows are tried instead of written; null for an import. */
   rehearsal: ImportRehearsal | null;
@@ -110,24 +113,24 @@ interface ImportState {
   seen: Record<ExportTable, number>;
 }
 
-export interface JsonImportOptions extends ImportOptions {
-  /**
-   * Into a mind without memories, the memories go in as one bulk load (store/bulk-load.ts);
-   * false writes them row by row as into any other mind. The result is the same: the tests compare.
-   */
-  bulkLoad?: boolean;
-}
-
 export const jsonImporter: Importer = {
   kind: 'json',
   run: importJson,
 };
 
-/** The `json` importer's run, with its own options. */
-export async function importJson(mind: Mind, path: string, options: JsonImportOptions = {}): Promise<ImportSummary> {
+/** The `json` importer's run: a preview, or a preview of the whole file then the import. */
+export async function importJson(mind: Mind, path: string, options: ImportOptions = {}): Promise<ImportSummary> {
   const source = importSource(mind, path);
-  const dryRun = options.dryRun ?? false;
-  // A preview reads the mind through a read-only connection and tries its rows in a scratch mind:
+  if (options.dryRun) return runFile(mind, source, true, options.onProgress);
+  // Progress runs once over both passes: the check is the first half, the writing the second.
+  const onProgress = options.onProgress;
+  await runFile(mind, source, true, onProgress && ((done, total) => onProgress(done, total === null ? null : 2 * total)));
+  return runFile(mind, source, false, onProgress && ((done, total) => onProgress(total === null ? done : total + done, total === null ? null : 2 * total)));
+}
+
+/** One pass over the file: a dry run (read-only, rows tried in a scratch mind) or the import itself. */
+async function runFile(mind: Mind, source: string, dryRun: boolean, onProgress: ImportOptions['onProgress']): Promise<ImportSummary> {
+  // A dry run reads the mind through a read-only connection and tries its rows in a scratch mind:
   // it takes no write lock, so it blocks no writer however long it reads.
   const connection =
     mind.store.path === ':memory:' ? mind : openMind(mind.store.path, dryRun ? { readonly: true, mustExist: true } : { mustExist: true, leaveRunsAsFound: true });
@@ -135,7 +138,7 @@ export async function importJson(mind: Mind, path: string, options: JsonImportOp
   const rehearsal = dryRun ? openImportRehearsal() : null;
   const lines = readLines(source);
   try {
-    return await importFile(mind, connection, source, lines, { ...options, bulkLoad: dryRun ? false : options.bulkLoad }, rehearsal);
+    return await importFile(mind, connection, source, lines, { dryRun, onProgress }, rehearsal);
   } finally {
     // Closes the file whether the import read it to the end or stopped on its way.
     lines.return(undefined);
@@ -149,7 +152,7 @@ async function importFile(
   connection: Mind,
   source: string,
   lines: Generator<NumberedLine>,
-  options: JsonImportOptions,
+  options: ImportOptions,
   rehearsal: ImportRehearsal | null,
 ): Promise<ImportSummary> {
   const db = connection.store.db;
@@ -161,8 +164,8 @@ async function importFile(
     importedMemories: new Set(),
     journalSeqs: new Map(),
     emptyAtStart: {},
-    bulkLoad: null,
-    mayBulkLoad: options.bulkLoad ?? true,
+    lastKeptKey: {},
+    ownMemoriesAbove: null,
     rehearsal,
     nextVirtualKey: VIRTUAL_KEYS_FROM,
     held: null,
@@ -176,15 +179,8 @@ async function importFile(
     seen: Object.fromEntries(EXPORT_TABLES.map((table) => [table, 0])) as Record<ExportTable, number>,
   };
   const problems: ImportSummary['problems'] = [];
-  try {
-    if (rehearsal) beginRead(db);
-    else beginImmediate(db);
-  } catch (error) {
-    if (String((error as { code?: unknown }).code ?? '').startsWith('SQLITE_BUSY')) {
-      throw new MindError('store_busy', `${mind.store.path} is busy with another writer; nothing was imported. Try again.`, { path: mind.store.path });
-    }
-    throw error;
-  }
+  const turns: ImportTurns = rehearsal ? readTurns(db) : writeTurns(db, { path: mind.store.path, now: () => mind.now() }, source, 'json');
+  state.ownMemoriesAbove = turns.resumed?.memoriesBefore ?? null;
   try {
     options.onProgress?.(0, total);
     let done = 0;
@@ -200,9 +196,11 @@ async function importFile(
       if (table === 'memory_vectors' && state.seen[table] === 1) state.vectorsFit = vectorsFit(db, state, problems, name);
       importRow(db, table, row, state, place, line.number);
       done += 1;
-      if (done % PROGRESS_EVERY === 0) {
+      if (turns.rowDone()) {
+        flushBatch(db, state);
         options.onProgress?.(done, total);
-        await new Promise<void>((resume) => setImmediate(resume));
+        await turns.next();
+        if (!rehearsal) stopKeepingKeysWhereOthersWrote(db, state);
       }
     }
     flushBatch(db, state);
@@ -211,24 +209,37 @@ async function importFile(
         throw fault('truncated', `${name}:${lastLine + 1}`, `the file ends early: its header promises ${header.counts[table]} ${table} rows and it holds ${state.seen[table]} (a truncated file?)`, source, lastLine + 1);
       }
     }
-    if (state.bulkLoad) finishBulkLoad(db, state.bulkLoad);
     const imported = { byType: state.byType, links: state.links, journal: state.journal };
     const wrote = Object.values(state.byType).some((n) => n > 0) || state.links > 0 || state.journal > 0;
     if (wrote && !rehearsal) {
       appendJournal(db, { at: mind.now(), actor: 'import:json', op: 'import', memoryId: null, after: { file: source, ...imported, skipped: state.skipped } });
     }
-    if (options.dryRun) rollback(db);
-    else {
-      commit(db);
-      mergeSearchIndexAfterBulkWrite(db, Object.values(state.byType).reduce((sum, n) => sum + n, 0));
-    }
+    turns.finish();
+    if (!rehearsal) mergeSearchIndexAfterBulkWrite(db, Object.values(state.byType).reduce((sum, n) => sum + n, 0));
     options.onProgress?.(done, total);
     return { kind: 'json', dryRun: options.dryRun ?? false, imported, skipped: state.skipped, problems };
   } catch (error) {
     // Rows held back come before the line that failed: one of them not fitting is the first fault.
     const earlier = faultHeldBack(db, state);
-    rollback(db);
-    throw earlier ?? error;
+    turns.abandon();
+    throw turns.committed > 0 ? stoppedPartWay(earlier ?? error, source) : (earlier ?? error);
+  }
+}
+
+/** A failure after some of the import was committed: the mind holds part of the file, and the mark says so. */
+function stoppedPartWay(error: unknown, source: string): unknown {
+  if (!isMindError(error)) return error;
+  return new MindError(error.code, `${error.message} The import stopped part-way: what it wrote before stays, and running it again finishes it.`, {
+    ...error.details,
+    path: source,
+    partial: true,
+  });
+}
+
+/** Between two of the import's transactions another writer may have numbered rows: where it did, the import's next rows get new numbers too. */
+function stopKeepingKeysWhereOthersWrote(db: Mind['store']['db'], state: ImportState): void {
+  for (const table of OWN_KEY_TABLES) {
+    if (state.emptyAtStart[table] === true && highestKey(db, table) !== (state.lastKeptKey[table] ?? null)) state.emptyAtStart[table] = false;
   }
 }
 
@@ -302,24 +313,28 @@ function importRow(db: Mind['store']['db'], table: ExportTable, row: ExportRow, 
     if (typeof old !== 'number' || opensItsAction) continue;
     row[column] = state.journalSeqs.get(old) ?? null;
   }
-  const empty = (state.emptyAtStart[table] ??= startTable(db, table, state));
+  const empty = (state.emptyAtStart[table] ??= tableIsEmpty(db, table));
   const existing = empty ? null : existingKey(db, table, row);
   if (existing !== null) {
     state.skipped += 1;
     remember(table, oldKey, existing, state);
+    // An interrupted run of this import wrote this memory: its versions and vector, maybe not yet written, come now.
+    if (table === 'memories' && state.ownMemoriesAbove !== null && (existing as number) > state.ownMemoriesAbove) state.importedMemories.add(oldKey as number);
     return;
   }
   let newKey: number | string;
-  if (empty && state.bulkLoad && batchable(table, row)) {
+  // A preview tries each row alone.
+  if (empty && !state.rehearsal && batchable(table, row)) {
     holdBack(db, table, row, state, line);
     newKey = row[key] as number;
   } else {
     flushBatch(db, state);
     newKey = insertRow(db, table, row, empty, state, line);
+    if (table === 'memories' && !state.rehearsal) dropTriggerVersions(db, newKey as number);
   }
   remember(table, oldKey, newKey, state);
+  if (empty && typeof newKey === 'number') state.lastKeptKey[table] = newKey;
   if (table === 'memories') {
-    if (!state.bulkLoad && !state.rehearsal) dropTriggerVersions(db, newKey as number);
     state.importedMemories.add(oldKey as number);
     const type = row.type as MemoryType;
     state.byType[type] = (state.byType[type] ?? 0) + 1;
@@ -337,11 +352,24 @@ function insertRow(db: Mind['store']['db'], table: ExportTable, row: ExportRow, 
     // A preview: the row gets the key the import would give it, or one no stored row has, and is tried in the scratch mind.
     const key = TABLE_KEY[table];
     if (!keepKey && typeof row[key] === 'number') row[key] = state.nextVirtualKey++;
+    else if (typeof row[key] === 'number') keyAfterTheLast(table, row[key], state, line);
     state.rehearsal.tryRow(table, row);
     return row[key] as number | string;
   } catch (error) {
     if (isMindError(error)) throw error;
     throw fault('wrong_schema', `${state.file.name}:${line}`, `the ${table} row does not fit this mind: ${(error as Error).message}`, state.file.source, line);
+  }
+}
+
+/**
+ * A table that takes the file's keys takes them in the file's order, each above the one before (an
+ * export writes every table in key order). The scratch mind keeps only the last few thousand rows,
+ * so this is how a preview refuses a key the file repeats, which the import would meet part-way.
+ */
+function keyAfterTheLast(table: ExportTable, key: number, state: ImportState, line: number): void {
+  const last = state.lastKeptKey[table];
+  if (last !== undefined && key <= last) {
+    throw fault('wrong_schema', `${state.file.name}:${line}`, `${table} key ${key} is not above the row before it (${last}): rows are in key order, each key once`, state.file.source, line);
   }
 }
 
@@ -357,15 +385,18 @@ function flushBatch(db: Mind['store']['db'], state: ImportState): void {
   const held = state.held;
   if (!held) return;
   state.held = null;
+  let together = false;
   if (held.batch.isFull()) {
     try {
       insertImportBatch(db, held.batch);
-      return;
+      together = true;
     } catch (error) {
       if (isMindError(error)) throw error;
     }
   }
-  held.batch.rows.forEach((row, i) => insertRow(db, held.batch.table, row, true, state, held.lines[i] as number));
+  if (!together) held.batch.rows.forEach((row, i) => insertRow(db, held.batch.table, row, true, state, held.lines[i] as number));
+  // Each memory's insert trigger wrote it a first version: the file's own history replaces it.
+  if (held.batch.table === 'memories') for (const row of held.batch.rows) dropTriggerVersions(db, row.seq as number);
 }
 
 function faultHeldBack(db: Mind['store']['db'], state: ImportState): unknown {
@@ -375,13 +406,6 @@ function faultHeldBack(db: Mind['store']['db'], state: ImportState): unknown {
   } catch (error) {
     return error;
   }
-}
-
-/** Whether the table was empty at its first row; a mind without memories takes them as a bulk load. */
-function startTable(db: Mind['store']['db'], table: ExportTable, state: ImportState): boolean {
-  const empty = tableIsEmpty(db, table);
-  if (empty && table === 'memories' && state.mayBulkLoad) state.bulkLoad = startBulkLoad(db);
-  return empty;
 }
 
 /** A memory's versions and vector come with it: a memory the mind already held keeps its own. */

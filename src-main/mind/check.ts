@@ -28,9 +28,11 @@ import { otherLockHolders } from '../store/lock-holders';
 import { invalidTextRows } from '../store/text-encoding-query';
 import { inspectWriteAheadLog, pageSizeOf, type WalInspection } from '../store/wal-file';
 import { appendJournal } from '../store/journal-repo';
+import { importMarks } from '../store/import-marks-repo';
 import { type Mind, openMind } from './mind';
 import { iso } from './present';
 import { interruptRun, orphanedRuns } from './run-lease';
+import { judgeOwner } from './run-owner';
 
 /**
  * Checks the mind file at `path`. A file SQLite cannot open as a mind (damaged pages) still gets
@@ -146,8 +148,36 @@ function runChecks(mind: Mind, log: WalInspection | null): CheckResult[] {
     guarded('text_encoding', () =>
       fromFound('text_encoding', invalidTextRows(db), false, 'every text is valid UTF-8', 'texts stored as bytes that are not UTF-8 (other readers cannot decode them)'),
     ),
+    guarded('interrupted_imports', () => interruptedImportsCheck(mind)),
     guarded('other_processes', () => otherProcessesCheck(mind.store.path)),
   ];
+}
+
+/**
+ * Imports that write in short transactions mark themselves until their last one: a mark whose
+ * process is gone is an import that stopped part-way. Nothing is derivable to repair it: the same
+ * import run again finishes it (the rows it already wrote are skipped).
+ */
+function interruptedImportsCheck(mind: Mind): CheckResult {
+  const now = mind.now();
+  const marks = importMarks(mind.store.db).map((mark) => ({
+    mark,
+    verdict: judgeOwner({ host: mark.ownerHost, pid: mark.ownerPid, start: mark.ownerStart }, mark.heartbeatAt, now),
+  }));
+  const interrupted = marks.flatMap(({ mark, verdict }) =>
+    verdict.alive
+      ? []
+      : [{ source: mark.source, kind: mark.kind, startedAt: iso(mark.startedAt), why: verdict.why, finish: `mindloom import ${mark.kind} ${mark.source}` }],
+  );
+  const running = marks.length - interrupted.length;
+  return result(
+    'interrupted_imports',
+    interrupted.length,
+    false,
+    interrupted,
+    running === 0 ? 'no import was left part-way' : `no import was left part-way (${running} running now)`,
+    'imports interrupted part-way (run each again to finish it)',
+  );
 }
 
 /** What a person needs to hear of the log: damage there means commits that are gone, which no repair brings back. */

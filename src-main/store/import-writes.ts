@@ -49,7 +49,8 @@ export function existingKey(db: Db, table: ExportTable, row: ExportRow): number 
     case 'memory_vectors':
       return found('SELECT rowid AS key FROM memory_vectors WHERE rowid = ?', BigInt(row.rowid as number));
     case 'memory_versions':
-      return null;
+      // Only the versions of a memory this import wrote come: they are there already when an interrupted import is run again.
+      return found('SELECT version_seq AS key FROM memory_versions WHERE seq = ? AND valid_from = ? AND version IS ? LIMIT 1', row.seq, row.valid_from, row.version ?? null);
   }
 }
 
@@ -68,6 +69,15 @@ export function importableColumns(db: Db, table: ExportTable): Set<string> {
     tables.set(table, columns);
   }
   return columns;
+}
+
+/**
+ * The table's highest integer key, or null when it is empty. An import keeps the file's keys in a
+ * table only while it is the table's one writer: between two of its transactions another may write.
+ */
+export function highestKey(db: Db, table: ExportTable): number | null {
+  const row = stmt(db, `SELECT max("${TABLE_KEY[table]}") AS key FROM ${table}`).get() as { key: number | null };
+  return row.key;
 }
 
 /** Whether the table holds no rows yet: an import keeps the file's keys only in an empty table. */
@@ -186,8 +196,8 @@ export function dropTriggerVersions(db: Db, memorySeq: number): void {
 }
 
 /**
- * A transaction held across awaits (an import reports progress as it goes): IMMEDIATE, so the write
- * lock is taken before the first read, on a connection nothing else writes through meanwhile.
+ * One of an import's short write transactions: IMMEDIATE, so the write lock is taken before the
+ * first read, and released by its commit well before another writer's busy wait runs out.
  */
 export function beginImmediate(db: Db): void {
   db.exec('BEGIN IMMEDIATE');

@@ -466,6 +466,19 @@ describe('migrations', () => {
     );
   });
 
+  it('0018_imports_in_progress adds the marks of imports under way, none on an older mind', () => {
+    migratedFrom(
+      18,
+      (older) => {
+        older.prepare('INSERT INTO memories (seq, id, type, content, source_type, confidence, created_at, updated_at) VALUES (1, ?, ?, ?, ?, 0.8, 1, 1)').run('nt_old', 'note', 'kept', 'direct_experience');
+      },
+      (store) => {
+        expect(store.db.prepare('SELECT count(*) AS n FROM imports_in_progress').get()).toEqual({ n: 0 });
+        expect(store.db.prepare('SELECT id FROM memories').all()).toEqual([{ id: 'nt_old' }]);
+      },
+    );
+  });
+
   it('replayed on an empty database, match the committed schema snapshot', async () => {
     await expect(schemaOf()).toMatchFileSnapshot('./__snapshots__/schema.sql');
   });

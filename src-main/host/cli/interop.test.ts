@@ -5,7 +5,7 @@
  * gives the same rows; re-importing changes nothing; a malformed file is refused by name and place
  * with the mind left as it was.
  */
-import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,24 +13,21 @@ import { isMindError } from '../../../shared/errors';
 import { consolidate, fridayEpisodes } from '../../consolidation/consolidation-test-support';
 import { createNgramEmbedder } from '../../consolidation/offline/ngram-embedder';
 import { reembedAll } from '../../consolidation/reembed';
-import { type JsonImportOptions, importJson } from '../../interop/json-import';
 import { mcpMemoryImporter } from '../../interop/mcp-memory-importer';
 import type { JsonImportFault } from '../../interop/json-import';
 import { checkMind } from '../../mind/check';
 import { createMemory } from '../../mind/create';
 import { loadDemoMind } from '../../mind/demo/load-demo';
 import { getLineage } from '../../mind/lineage';
-import { type Mind, openMind } from '../../mind/mind';
+import { openMind } from '../../mind/mind';
 import { searchMemories } from '../../mind/search';
 import { undoAction } from '../../mind/undo';
-import { beliefsSharingWords } from '../../store/belief-hints-query';
-import type { Db } from '../../store/connection';
 import { EXPORT_TABLES, exportRowCounts } from '../../store/export-query';
 import { insertExplanation } from '../../store/explanations-repo';
 import { wholeMindAsStored } from '../../store/store-test-support';
 import { ok, runCli, tempDir } from './cli-test-kit';
+import { importInto, initMindIn, PRESENT, withMind } from './json-import-test-support';
 
-const PRESENT = Date.UTC(2026, 10, 16);
 const MCP_MEMORY_FIXTURE = fileURLToPath(new URL('../../interop/fixtures/mcp-memory.jsonl', import.meta.url));
 
 let dir: string;
@@ -50,30 +47,6 @@ async function richMind(path: string): Promise<void> {
     await reembedAll(mind, createNgramEmbedder());
     insertExplanation(mind.store.db, drafted.seq, { runId: run.runId, createdAt: PRESENT, json: JSON.stringify({ episodes: [first!.id], threshold: 0.8 }) });
     await mcpMemoryImporter.run(mind, MCP_MEMORY_FIXTURE);
-  } finally {
-    mind.close();
-  }
-}
-
-async function initMind(name: string): Promise<string> {
-  const path = join(dir, name);
-  await ok(runCli(['init', '--mind', path]));
-  return path;
-}
-
-function withMind<T>(path: string, work: (mind: Mind) => T): T {
-  const mind = openMind(path, { mustExist: true, clock: () => PRESENT });
-  try {
-    return work(mind);
-  } finally {
-    mind.close();
-  }
-}
-
-async function importInto(path: string, file: string, options: JsonImportOptions = {}) {
-  const mind = openMind(path, { mustExist: true, clock: () => PRESENT });
-  try {
-    return await importJson(mind, file, options);
   } finally {
     mind.close();
   }
@@ -150,7 +123,7 @@ describe('mindloom export --format markdown', () => {
 
 describe('import json', () => {
   it('round trip: export → import into a new mind → export again gives the same rows, and the new mind checks clean', async () => {
-    const target = await initMind('round-trip.mind');
+    const target = await initMindIn(dir, 'round-trip.mind');
     const summary = await importInto(target, exported);
     const counts = countsOf(sourcePath);
     expect(summary.imported.links).toBe(counts.links);
@@ -174,7 +147,7 @@ describe('import json', () => {
   });
 
   it('imports into a mind that has memories of its own: ids kept, keys remapped, lineage intact, check clean', async () => {
-    const target = await initMind('busy.mind');
+    const target = await initMindIn(dir, 'busy.mind');
     await ok(runCli(['add', 'belief', 'The target had its own belief first', '--mind', target]));
     await ok(runCli(['add', 'note', 'And a note', '--mind', target]));
     await importInto(target, exported);
@@ -190,7 +163,7 @@ describe('import json', () => {
   });
 
   it('re-importing skips every row and changes nothing; a dry run counts the same and writes nothing', async () => {
-    const target = await initMind('twice.mind');
+    const target = await initMindIn(dir, 'twice.mind');
     const dry = await importInto(target, exported, { dryRun: true });
     expect(countsOf(target).memories).toBe(0);
     const first = await importInto(target, exported);
@@ -215,7 +188,7 @@ describe('import json', () => {
 
   for (const bad of malformed) {
     it(`refuses ${bad.name} naming file:line (${bad.fault}) and leaves the mind unchanged`, async () => {
-      const target = await initMind(`bad-${bad.fault}-${bad.line(0)}.mind`);
+      const target = await initMindIn(dir, `bad-${bad.fault}-${bad.line(0)}.mind`);
       await ok(runCli(['add', 'belief', 'Here before the failed import', '--mind', target]));
       const before = countsOf(target);
       const file = join(dir, `bad-${bad.fault}.json`);
@@ -239,23 +212,8 @@ describe('import json', () => {
   }
 });
 
-describe('import json into a mind without memories (one bulk load)', () => {
+describe('import json into a mind without memories', () => {
   const wholeMind = (path: string) => withMind(path, (mind) => wholeMindAsStored(mind.store.db));
-
-  it('leaves the mind exactly as the row-by-row import does, and it checks clean', async () => {
-    const bulk = await initMind('bulk.mind');
-    const rowByRow = join(dir, 'row-by-row.mind');
-    copyFileSync(bulk, rowByRow);
-    expect(await importInto(bulk, exported)).toEqual(await importInto(rowByRow, exported, { bulkLoad: false }));
-    expect(wholeMind(bulk)).toEqual(wholeMind(rowByRow));
-    withMind(bulk, (mind) => {
-      expect(checkMind(mind).checks.filter((check) => !check.ok)).toEqual([]);
-      expect(searchMemories(mind, 'friday deploys').map((hit) => hit.id)).toEqual(withMind(rowByRow, (other) => searchMemories(other, 'friday deploys').map((hit) => hit.id)));
-      const beliefsOn = (db: Db) => beliefsSharingWords(db, ['friday', 'deploys', 'cache'], 100).map((belief) => belief.id);
-      expect(beliefsOn(mind.store.db)).not.toEqual([]);
-      expect(beliefsOn(mind.store.db)).toEqual(withMind(rowByRow, (other) => beliefsOn(other.store.db)));
-    });
-  });
 
   const lines = () => readFileSync(exported, 'utf8').split('\n');
   const afterTheMemories = () => lines().findIndex((line, i) => i > 0 && !line.startsWith('{"table":"memories"') && lines()[i - 1]!.startsWith('{"table":"memories"'));
@@ -298,7 +256,7 @@ describe('import json into a mind without memories (one bulk load)', () => {
 
   for (const bad of broken) {
     it(`refuses ${bad.name} and leaves the mind as it was, its triggers included`, async () => {
-      const target = await initMind(`bulk-${bad.fault}-${broken.indexOf(bad)}.mind`);
+      const target = await initMindIn(dir, `bulk-${bad.fault}-${broken.indexOf(bad)}.mind`);
       const before = wholeMind(target);
       const { text, line } = bad.make();
       const file = join(dir, `bulk-${bad.fault}-${broken.indexOf(bad)}.json`);
@@ -316,7 +274,7 @@ describe('import json into a mind without memories (one bulk load)', () => {
   }
 
   it('a dry run writes nothing and leaves the triggers in place', async () => {
-    const target = await initMind('bulk-dry.mind');
+    const target = await initMindIn(dir, 'bulk-dry.mind');
     const before = wholeMind(target);
     const dry = await importInto(target, exported, { dryRun: true });
     expect(Object.values(dry.imported.byType).reduce((a, b) => a + b, 0)).toBe(countsOf(sourcePath).memories);

@@ -215,6 +215,18 @@ CREATE TABLE `evidence_refs` (
 	FOREIGN KEY (`memory_seq`) REFERENCES `memories`(`seq`) ON UPDATE no action ON DELETE no action
 );
 
+-- table imports_in_progress
+CREATE TABLE `imports_in_progress` (
+	`source` text PRIMARY KEY NOT NULL,
+	`kind` text NOT NULL,
+	`started_at` integer NOT NULL,
+	`heartbeat_at` integer NOT NULL,
+	`owner_host` text NOT NULL,
+	`owner_pid` integer NOT NULL,
+	`owner_start` text,
+	`memories_before` integer NOT NULL
+);
+
 -- table journal
 CREATE TABLE `journal` (
 	`seq` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
