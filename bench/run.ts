@@ -14,7 +14,7 @@
  *   --recall                 only the recall bench (generated long conversations imported as transcripts, bench/recall/):
  *     recall@5/@10 per category beside plain bm25, and latency → bench/results/recall.json;
  *     --provider openai, --split calibration|heldout, --settings-from MIND as for --quality;
- *     --recall-corpus PATH: a LoCoMo-format file (kept outside the repository) measured instead, on screen only
+ *     --recall-corpus PATH: a LoCoMo-format file, or a folder of them (kept outside the repository), measured instead, on screen only
  *   --recall-latency         only recall's latency at scale, in-process and over MCP stdio, on a migrated copy of each
  *                            cached mind of --sizes (never generated for it) → bench/results/recall-latency.json
  *   --mcp                    only the MCP bench (recall, consult, a write over stdio on the 100k mind)

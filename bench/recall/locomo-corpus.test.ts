@@ -67,6 +67,17 @@ describe('a LoCoMo-format corpus', () => {
     expect(() => readLocomoCorpus(writeSample({ turns: [] }))).toThrow(/not in LoCoMo's format/);
   });
 
+  it('reads every .json file of a folder, one conversation a file in name order, and refuses a folder without one', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'locomo-folder-'));
+    writeFileSync(join(folder, 'conv-b.json'), JSON.stringify({ ...sample, sample_id: 'made-up-2' }));
+    writeFileSync(join(folder, 'conv-a.json'), JSON.stringify(sample));
+    writeFileSync(join(folder, 'notes.txt'), 'not a conversation');
+    const { conversations, adversarialLeftOut } = readLocomoCorpus(folder);
+    expect(conversations.map((c) => c.id)).toEqual(['made-up-1', 'made-up-2']);
+    expect(adversarialLeftOut).toBe(2);
+    expect(() => readLocomoCorpus(mkdtempSync(join(tmpdir(), 'locomo-empty-')))).toThrow(/holds no \.json file/);
+  });
+
   it('is measured as the generated corpus is: any evidence found at least as often as the share, the share at least as often as all of it', async () => {
     const { conversations } = readLocomoCorpus(writeSample(sample));
     const [result] = await runRecallBench({

@@ -11,7 +11,8 @@
  * question names the wrong person on purpose, and the answer is that nobody said so) is left out,
  * since its evidence is not the answer.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Category, Conversation, Question, Session, Turn } from './corpus';
 
 const LOCOMO_CATEGORIES: Readonly<Record<number, Category>> = { 1: 'multi-hop', 2: 'temporal', 3: 'open-domain', 4: 'single-hop' };
@@ -60,11 +61,26 @@ function conversationOf(sample: LocomoSample, index: number): { conversation: Co
   };
 }
 
-/** The conversations of a LoCoMo-format file, and how many adversarial questions were left out. */
-export function readLocomoCorpus(path: string): { conversations: Conversation[]; adversarialLeftOut: number } {
+function samplesOf(path: string): LocomoSample[] {
   const parsed = JSON.parse(readFileSync(path, 'utf8')) as LocomoSample | LocomoSample[];
   const samples = Array.isArray(parsed) ? parsed : [parsed];
   if (samples.some((s) => typeof s?.conversation !== 'object' || !Array.isArray(s.qa))) throw new Error(`${path} is not in LoCoMo's format (samples with "conversation" and "qa")`);
-  const read = samples.map(conversationOf);
+  return samples;
+}
+
+/**
+ * The conversations of a LoCoMo-format file, or of every `.json` file in a folder (one
+ * conversation a file, in name order, so one run reports the total), and how many adversarial
+ * questions were left out.
+ */
+export function readLocomoCorpus(path: string): { conversations: Conversation[]; adversarialLeftOut: number } {
+  const files = statSync(path).isDirectory()
+    ? readdirSync(path)
+        .filter((name) => name.endsWith('.json'))
+        .sort()
+        .map((name) => join(path, name))
+    : [path];
+  if (files.length === 0) throw new Error(`${path} holds no .json file in LoCoMo's format`);
+  const read = files.flatMap(samplesOf).map(conversationOf);
   return { conversations: read.map((r) => r.conversation), adversarialLeftOut: read.reduce((n, r) => n + r.adversarial, 0) };
 }
