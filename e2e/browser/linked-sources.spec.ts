@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { emptyKernleDatabase, kernleNote, writeKernleNotes } from '../../src-main/interop/follow/follow-test-support';
 import { linkSource } from '../../src-main/interop/follow/linked-sync';
-import { SEED_FIXTURES_PRESENT, seedFixture } from '../../src-main/interop/seed-fixtures-test-support';
+import { seedFixture } from '../../src-main/interop/seed-fixtures-test-support';
 import { copySeedDatabase, insertAlexandriaObject, insertEngramEpisode, writeAsAgent } from '../../src-main/store/seed-agent-writes';
 import { openMind } from '../../src-main/mind/mind';
 import { expect, test } from '../fixtures';
@@ -28,14 +28,12 @@ test.use({
       const mind = openMind(path);
       try {
         linkSource(mind, 'kernle', kernlePath, null);
-        if (SEED_FIXTURES_PRESENT) {
-          engramPath = join(dir, 'memory.db');
-          copySeedDatabase(seedFixture('engram-memory.db'), engramPath);
-          linkSource(mind, 'engram', engramPath, null);
-          alexandriaPath = join(dir, 'alexandria.db');
-          copySeedDatabase(seedFixture('alexandria.db'), alexandriaPath);
-          linkSource(mind, 'alexandria', alexandriaPath, null);
-        }
+        engramPath = join(dir, 'memory.db');
+        copySeedDatabase(seedFixture('engram-memory.db'), engramPath);
+        linkSource(mind, 'engram', engramPath, null);
+        alexandriaPath = join(dir, 'alexandria.db');
+        copySeedDatabase(seedFixture('alexandria.db'), alexandriaPath);
+        linkSource(mind, 'alexandria', alexandriaPath, null);
       } finally {
         mind.close();
       }
@@ -56,7 +54,6 @@ test('what the agent writes into a linked Kernle database arrives, and Settings 
 });
 
 test('what Engram and Alexandria agents write into their linked databases arrives, each listed in Settings', async ({ app }) => {
-  test.skip(!SEED_FIXTURES_PRESENT, 'no seed-system fixtures here');
   await app.overview.expectLoaded();
   await app.shell.goTo('Settings');
   const card = app.settings.card('Linked sources');

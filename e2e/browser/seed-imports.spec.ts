@@ -5,20 +5,14 @@
  * grounded in, an Engram belief its revision and the belief it replaced.
  */
 import type { TestInfo } from '@playwright/test';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { MemoryView } from '../../shared/contract';
+import { seedFixture } from '../../src-main/interop/seed-fixtures-test-support';
 import { type App, expect, test } from '../fixtures';
 import { InteropDialogs } from '../pages/interop-dialogs';
 import type { OutsideConnection } from '../support/outside';
 import { saveScreenshot } from '../support/screenshots';
 
-const FOLDER = fileURLToPath(new URL('../../../shared/fixtures/seed-systems/', import.meta.url));
-
 test.use({ mind: { kind: 'empty' } });
-// The fixtures are other systems' real databases, kept beside the repository (CI has them there); a
-// checkout without them skips this file and names the folder it looked in.
-test.skip(!existsSync(FOLDER), `no seed-system fixtures at ${FOLDER}`);
 
 /** File → Import… of one kind: the preview's counts per type (and a line it says) checked, then the import, and the dialog closed. */
 async function importThroughDialog(app: App, testInfo: TestInfo, kind: string, file: string, counts: Record<string, number>, says?: string): Promise<void> {
@@ -26,7 +20,7 @@ async function importThroughDialog(app: App, testInfo: TestInfo, kind: string, f
   await expect(app.overview.emptyState).toBeVisible();
   await interop.open('Import…');
   await interop.importKind.selectOption(kind);
-  await interop.importPath.fill(`${FOLDER}${file}`);
+  await interop.importPath.fill(seedFixture(file));
   await interop.previewButton.click();
   for (const [type, n] of Object.entries(counts)) await expect(interop.countOf(interop.preview, type)).toHaveText(String(n));
   if (says !== undefined) await expect(interop.preview).toContainText(says);

@@ -1,9 +1,8 @@
 /**
- * The seed-system fixtures (databases written by Engram's and Alexandria's own code, with the facts
- * a correct import reproduces) live beside the repository, not in it: tests that read them are
- * skipped, saying so, where that folder is absent.
+ * The seed-system fixtures: databases written by Engram's and Alexandria's own code, with the facts
+ * a correct import reproduces (`fixtures/seed-systems/`, see its README).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
@@ -11,12 +10,7 @@ import type { Mind } from '../mind/mind';
 import { snapshot } from '../mind/test-support';
 import type { ImportOptions, Importer, ImportSummary } from './importer';
 
-const FOLDER = fileURLToPath(new URL('../../../shared/fixtures/seed-systems/', import.meta.url));
-
-export const SEED_FIXTURES_PRESENT = existsSync(FOLDER);
-
-/** How a skipped suite names why it did not run. */
-export const SEED_FIXTURES_NOTE = SEED_FIXTURES_PRESENT ? '' : ` (skipped: no seed-system fixtures at ${FOLDER})`;
+const FOLDER = fileURLToPath(new URL('./fixtures/seed-systems/', import.meta.url));
 
 export function seedFixture(file: string): string {
   return `${FOLDER}${file}`;

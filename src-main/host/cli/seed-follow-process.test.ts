@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SEED_AGENT_PROCESS, until } from '../../interop/follow/follow-test-support';
-import { SEED_FIXTURES_NOTE, SEED_FIXTURES_PRESENT, seedFixture } from '../../interop/seed-fixtures-test-support';
+import { seedFixture } from '../../interop/seed-fixtures-test-support';
 import { getMemoryView } from '../../mind/memory-view';
 import { type Mind, openMind } from '../../mind/mind';
 import { originsOfSystem } from '../../store/origins-repo';
@@ -50,7 +50,7 @@ function agentContents(m: Mind, kind: string, prefix: string): string[] {
   return [...originsOfSystem(m.store.db, kind).values()].map((o) => getMemoryView(m, o.memoryId).content).filter((c) => c.startsWith(prefix));
 }
 
-describe.skipIf(!SEED_FIXTURES_PRESENT)(`mindloom import engram|alexandria --follow (processes)${SEED_FIXTURES_NOTE}`, () => {
+describe(`mindloom import engram|alexandria --follow (processes)`, () => {
   for (const system of SYSTEMS) {
     it(`${system.kind}: an agent writing while the follower is killed with SIGKILL and started again: every record arrives once, changes included`, async () => {
       dir = mkdtempSync(join(tmpdir(), `mindloom-${system.kind}-follow-`));

@@ -1,6 +1,6 @@
 /** `mindloom import engram|alexandria PATH`: the seed systems' real databases through the CLI, shown and walked by origin id. */
 import { describe, expect, it } from 'vitest';
-import { SEED_FIXTURES_NOTE, SEED_FIXTURES_PRESENT, seedFixture } from '../../interop/seed-fixtures-test-support';
+import { seedFixture } from '../../interop/seed-fixtures-test-support';
 import { freshMind, ok } from './cli-test-kit';
 
 interface Summary {
@@ -9,7 +9,7 @@ interface Summary {
   problems: { place: string; message: string }[];
 }
 
-describe.skipIf(!SEED_FIXTURES_PRESENT)(`mindloom import engram|alexandria${SEED_FIXTURES_NOTE}`, () => {
+describe(`mindloom import engram|alexandria`, () => {
   it('imports an Engram database with progress, and its revised belief answers to engram:ID in show, history and lineage', async () => {
     const { cli } = await freshMind();
     const run = await cli('import', 'engram', seedFixture('engram-memory.db'));

@@ -17,7 +17,7 @@ import { getMemoryView } from '../../mind/memory-view';
 import { freshMind, type TestMind } from '../../mind/test-support';
 import { readRefAnchor } from '../../store/code-refs-repo';
 import type { ImportSummary } from '../importer';
-import { SEED_FIXTURES_NOTE, SEED_FIXTURES_PRESENT, seedExpected, seedFixture } from '../seed-fixtures-test-support';
+import { seedExpected, seedFixture } from '../seed-fixtures-test-support';
 import { alexandriaImporter } from './alexandria-importer';
 
 interface FixtureRef {
@@ -37,7 +37,7 @@ interface Expected {
   project_repo_commits: { head: string }[];
 }
 
-const expected = SEED_FIXTURES_PRESENT ? seedExpected<Expected>('alexandria.expected.json') : ({} as Expected);
+const expected = seedExpected<Expected>('alexandria.expected.json');
 let t: TestMind;
 let dir: string;
 let repoDir: string;
@@ -46,13 +46,11 @@ let head: string;
 const git = (...args: string[]) => execFileSync('git', ['-C', repoDir, ...args], { encoding: 'utf8' });
 
 beforeEach(() => {
-  t = freshMind(SEED_FIXTURES_PRESENT ? Date.parse(expected.reference_time) : 0);
+  t = freshMind(Date.parse(expected.reference_time));
   dir = mkdtempSync(join(tmpdir(), 'mindloom-alexandria-repo-'));
   repoDir = join(dir, 'ledger-etl');
-  if (SEED_FIXTURES_PRESENT) {
-    execFileSync('git', ['clone', '--quiet', seedFixture('alexandria.repo.bundle'), repoDir]);
-    head = git('rev-parse', 'HEAD').trim();
-  }
+  execFileSync('git', ['clone', '--quiet', seedFixture('alexandria.repo.bundle'), repoDir]);
+  head = git('rev-parse', 'HEAD').trim();
 });
 afterEach(() => {
   t.mind.close();
@@ -74,7 +72,7 @@ function expectAnchoredWhereVerified(): void {
   }
 }
 
-describe.skipIf(!SEED_FIXTURES_PRESENT)(`Alexandria code references in their repository${SEED_FIXTURES_NOTE}`, () => {
+describe(`Alexandria code references in their repository`, () => {
   it('Alexandria hashes differently from Mindloom: each content hash matches its own scheme at the verified commit, not the anchor Mindloom keeps', () => {
     const hashed = expected.code_refs_table.filter((r) => r.content_hash !== null);
     expect(hashed.length).toBeGreaterThan(0);

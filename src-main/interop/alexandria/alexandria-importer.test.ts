@@ -15,7 +15,7 @@ import { getMemoryView } from '../../mind/memory-view';
 import { expectMindError, freshMind, snapshot, type TestMind } from '../../mind/test-support';
 import { pendingQueuePage } from '../../store/review-queue-query';
 import type { ImportSummary } from '../importer';
-import { expectImportedOnce, SEED_FIXTURES_NOTE, SEED_FIXTURES_PRESENT, seedExpected, seedFixture } from '../seed-fixtures-test-support';
+import { expectImportedOnce, seedExpected, seedFixture } from '../seed-fixtures-test-support';
 import { alexandriaImporter } from './alexandria-importer';
 
 interface ExpectedObject {
@@ -83,12 +83,12 @@ const STATUS_OF: Record<string, string> = { active: 'active', stale: 'active', s
 
 let t: TestMind;
 let dir: string;
-const expected = SEED_FIXTURES_PRESENT ? seedExpected<Expected>('alexandria.expected.json') : ({} as Expected);
-const objects = SEED_FIXTURES_PRESENT ? [...expected.objects_named, ...expected.objects_created_by_code] : [];
+const expected = seedExpected<Expected>('alexandria.expected.json');
+const objects = [...expected.objects_named, ...expected.objects_created_by_code];
 
 beforeEach(() => {
   // The mind's clock stands at the instant Alexandria's tiers were computed.
-  t = freshMind(SEED_FIXTURES_PRESENT ? Date.parse(expected.reference_time) : 0);
+  t = freshMind(Date.parse(expected.reference_time));
   dir = mkdtempSync(join(tmpdir(), 'mindloom-alexandria-'));
 });
 afterEach(() => {
@@ -100,7 +100,7 @@ const show = (alexandriaId: string) => getMemoryView(t.mind, `alexandria:${alexa
 const run = (path: string, options = {}) => alexandriaImporter.run(t.mind, path, options) as ImportSummary;
 const sorted = (ids: readonly string[]) => [...ids].sort();
 
-describe.skipIf(!SEED_FIXTURES_PRESENT)(`Alexandria import${SEED_FIXTURES_NOTE}`, () => {
+describe(`Alexandria import`, () => {
   it('brings every object with its type as a field, its scope, status, review status and evidence', () => {
     const summary = run(FIXTURE);
     expect(summary.problems).toEqual([]);

@@ -15,7 +15,7 @@ import { openMind } from '../../mind/mind';
 import { expectMindError, freshMind, snapshot, type TestMind } from '../../mind/test-support';
 import { execOnFile } from '../../store/store-test-support';
 import type { ImportSummary } from '../importer';
-import { expectImportedOnce, SEED_FIXTURES_NOTE, SEED_FIXTURES_PRESENT, seedExpected, seedFixture } from '../seed-fixtures-test-support';
+import { expectImportedOnce, seedExpected, seedFixture } from '../seed-fixtures-test-support';
 import { engramImporter } from './engram-importer';
 
 interface ExpectedBelief {
@@ -96,8 +96,8 @@ const idsOf = (engramIds: readonly string[]) => engramIds.map((id) => show(id).i
 const sorted = (ids: readonly string[]) => [...ids].sort();
 const run = (path: string, options = {}) => engramImporter.run(t.mind, path, options) as ImportSummary;
 
-describe.skipIf(!SEED_FIXTURES_PRESENT)(`Engram import${SEED_FIXTURES_NOTE}`, () => {
-  const expected = SEED_FIXTURES_PRESENT ? seedExpected<Expected>('engram-memory.expected.json') : ({} as Expected);
+describe(`Engram import`, () => {
+  const expected = seedExpected<Expected>('engram-memory.expected.json');
 
   it('brings every episode with its summary, full content, entities, importance, scope and project', () => {
     const summary = run(FIXTURE);

@@ -33,7 +33,7 @@ import {
   supersedeAlexandriaObject,
   writeAsAgent,
 } from '../../store/seed-agent-writes';
-import { SEED_FIXTURES_NOTE, SEED_FIXTURES_PRESENT, seedFixture } from '../seed-fixtures-test-support';
+import { seedFixture } from '../seed-fixtures-test-support';
 import { emptyKernleDatabase, kernleNote } from './follow-test-support';
 import { linkSource, syncLinkedSource } from './linked-sync';
 
@@ -64,7 +64,7 @@ function linkedCopy(kind: 'engram' | 'alexandria', fixture: string): { m: Mind; 
   return { m, path };
 }
 
-describe.skipIf(!SEED_FIXTURES_PRESENT)(`a linked Engram source${SEED_FIXTURES_NOTE}`, () => {
+describe(`a linked Engram source`, () => {
   it('brings new episodes and beliefs, reinforcement (α and its evidence), revision in place and by replacement, nothing twice, never writing the source', () => {
     const { m, path } = linkedCopy('engram', 'engram-memory.db');
     const before = fileHash(path);
@@ -105,7 +105,7 @@ describe.skipIf(!SEED_FIXTURES_PRESENT)(`a linked Engram source${SEED_FIXTURES_N
   });
 });
 
-describe.skipIf(!SEED_FIXTURES_PRESENT)(`a linked Alexandria source${SEED_FIXTURES_NOTE}`, () => {
+describe(`a linked Alexandria source`, () => {
   it('brings new objects, edits, review, supersession, code references and outcomes, nothing twice, never writing the source', () => {
     const { m, path } = linkedCopy('alexandria', 'alexandria.db');
     const at = iso(Date.now());
@@ -213,8 +213,7 @@ const CONFLICT_CASES: ConflictCase[] = [
 
 describe('a memory changed on both sides', () => {
   for (const c of CONFLICT_CASES) {
-    const needsFixtures = c.kind !== 'kernle' && !SEED_FIXTURES_PRESENT;
-    it.skipIf(needsFixtures)(`${c.kind}: keeps every kind of local change (${c.local.join(', ')}) and journals the source's change, once`, () => {
+    it(`${c.kind}: keeps every kind of local change (${c.local.join(', ')}) and journals the source's change, once`, () => {
       const { m, path, keys } = c.setUp();
       const names = c.local;
       const ids = keys.map((key) => getMemoryView(m, `${c.kind}:${key}`).id);
