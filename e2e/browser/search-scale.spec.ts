@@ -6,10 +6,12 @@
  */
 import { join } from 'node:path';
 import { expect, test } from '../fixtures';
+import { LIST_TEXT_BUDGET } from '../../src-main/store/search-query';
 import { type SearchMind, writeSearchMind } from '../support/search-minds';
 import { saveScreenshot } from '../support/screenshots';
 
 let built: SearchMind;
+const budget = LIST_TEXT_BUDGET.toLocaleString('en');
 test.use({
   mind: {
     kind: 'file',
@@ -33,10 +35,10 @@ test('the Browser counts a rare word exactly and says a common word has more mat
 
   // A common word: the newest matches, and the status and note say more memories hold it.
   await app.browser.searchFor(built.common);
-  await expect(app.browser.listStatus).toContainText('2,000 memories among the newest matches (more memories hold these words)');
+  await expect(app.browser.listStatus).toContainText(`${budget} memories among the newest matches (more memories hold these words)`);
   await expect(app.browser.listStatus).toContainText('100 loaded, more below');
   await expect(app.browser.searchNote).toHaveText(
-    'More than 2,000 memories hold these words: the list is drawn from the newest 2,000 of them. A rarer word lists every match.',
+    `More than ${budget} memories hold these words: the list is drawn from the newest ${budget} of them. A rarer word lists every match.`,
   );
   const newest = store.list({ filter: { text: built.common }, limit: 3 }).map((memory) => memory.id);
   expect((await app.browser.renderedIds()).slice(0, 3)).toEqual(newest);
@@ -44,10 +46,12 @@ test('the Browser counts a rare word exactly and says a common word has more mat
 
   // Another sort and another filter keep the bound and count what passes them.
   await app.browser.sortBy('confidence');
-  await expect(app.browser.listStatus).toContainText('2,000 memories among the newest matches');
+  await expect(app.browser.listStatus).toContainText(`${budget} memories among the newest matches`);
   await app.browser.setFilter('Type', 'goal');
   const goals = store.list({ filter: { text: built.common, types: ['goal'] }, sort: 'confidence', direction: 'desc', limit: 1 });
-  await expect(app.browser.listStatus).toContainText(/^6\d\d memories among the newest matches/);
+  // Every third common memory is a goal: those among the newest LIST_TEXT_BUDGET of them.
+  const newestGoals = Array.from({ length: LIST_TEXT_BUDGET }, (_, i) => built.commonCount - 1 - i).filter((i) => i % 3 === 0).length;
+  await expect(app.browser.listStatus).toContainText(`${newestGoals} memories among the newest matches`);
   await expect(app.browser.rows.first()).toHaveAttribute('data-memory-id', goals[0]?.id ?? '');
   await saveScreenshot(app.page, testInfo, 'browser-common-word-goals');
 

@@ -52,8 +52,8 @@ export const ListPageSchema = z.object({
   nextCursor: z.string().nullable(),
   /**
    * With a text filter (else null): `count`, how many memories the whole list holds, every filter
-   * applied. `complete` false: more than 2,000 memories hold the words, and the list is drawn from
-   * the newest 2,000 of them (`count` counts those; more may match). `note`: what a person should
+   * applied. `complete` false: more than 1,000 memories hold the words, and the list is drawn from
+   * the newest 1,000 of them (`count` counts those; more may match). `note`: what a person should
    * know of how the words were read (none in them, words left out, too common to list them all).
    */
   text: z.object({ count, complete: z.boolean(), note: z.string().nullable() }).nullable(),

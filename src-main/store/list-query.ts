@@ -6,7 +6,7 @@ import type { MemoryStatus, MemoryType, ReviewStatus, SourceType, Tier } from '.
 import { DECAY, type DecayConfig } from '../../shared/rules/decay';
 import { MindError } from '../../shared/errors';
 import type { Db } from './connection';
-import { type MemoryRecord, type MemoryRow, toRecord } from './memory-record';
+import { type MemoryRecord, recordColumns, recordFromValues } from './memory-record';
 import { LIST_TEXT_BUDGET, TEXT_POOL_SQL, textPool } from './search-query';
 import { stmt } from './statements';
 
@@ -160,10 +160,10 @@ export function listMemoryPage(db: Db, filter: MemoryFilter, page: KeysetPage): 
     where.push(`(${column}, m.seq) ${op} (?, ?)`);
     params.push(page.after.value, page.after.seq);
   }
-  const sql = `SELECT m.* FROM ${table} m ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+  const sql = `SELECT ${recordColumns('m')} FROM ${table} m ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
     ORDER BY ${column} ${dir}, m.seq ${dir} LIMIT ?`;
   params.push(page.limit);
-  return { records: (stmt(db, sql).all(...params) as MemoryRow[]).map(toRecord), text: null };
+  return { records: (stmt(db, sql).raw().all(...params) as unknown[][]).map(recordFromValues), text: null };
 }
 
 /** A list's filters and order as SQL, for the text filter's query to wrap. */
@@ -193,18 +193,18 @@ function textListPage(db: Db, text: string, sql: ListSql, page: KeysetPage): Lis
        WHERE m.seq = hits.seq${sql.where.map((condition) => ` AND ${condition}`).join('')}),
      page AS MATERIALIZED (SELECT seq, value FROM listed ${keyset} ORDER BY value ${sql.dir}, seq ${sql.dir} LIMIT +?),
      summary AS (SELECT (SELECT count(*) FROM hits) AS pooled, (SELECT count(*) FROM listed) AS listed)
-     SELECT m.*, summary.pooled AS list_pooled, summary.listed AS list_count
+     SELECT summary.pooled, summary.listed, ${recordColumns('m')}
      FROM summary LEFT JOIN page ON 1 LEFT JOIN memories m ON m.seq = page.seq
      ORDER BY page.value ${sql.dir}, page.seq ${sql.dir}`,
-  ).all(pool.match, ...sql.params, ...(page.after ? [page.after.value, page.after.seq] : []), page.limit) as (MemoryRow & {
-    list_pooled: number;
-    list_count: number;
-  })[];
-  const first = rows[0];
+  )
+    .raw()
+    .all(pool.match, ...sql.params, ...(page.after ? [page.after.value, page.after.seq] : []), page.limit) as unknown[][];
+  // Every row starts with the summary's two counts (one row even when the page is empty); the memory follows.
+  const [pooled, listed] = (rows[0] ?? [0, 0]) as [number, number];
   return {
-    records: rows.filter((row) => row.seq !== null).map(toRecord),
+    records: rows.filter((row) => row[2] !== null).map((row) => recordFromValues(row.slice(2))),
     // A pool smaller than the budget holds every match, whatever the postings counted.
-    text: { count: first?.list_count ?? 0, complete: pool.complete || (first?.list_pooled ?? 0) < LIST_TEXT_BUDGET },
+    text: { count: listed, complete: pool.complete || pooled < LIST_TEXT_BUDGET },
   };
 }
 

@@ -2,7 +2,7 @@
  * A list filtered by text (the Browser's search box) is exactly the list it always was wherever the
  * words' matches fit the budget: every filter, every sort, paged by keyset, counted; and past the
  * budget it is that same list drawn from the newest LIST_TEXT_BUDGET matches, and says so. A real
- * store with the real migrations and 6,000 memories, so the budget (2,000) is crossed by real words.
+ * store with the real migrations and three times the budget in memories, so it is crossed by real words.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemoryStatus, MemoryType } from '../../shared/model';
@@ -12,10 +12,10 @@ import { insertMemory } from './memories-repo';
 import { LIST_TEXT_BUDGET } from './search-query';
 import { memoryRow } from './store-test-support';
 
-const MEMORIES = 6_000;
+const MEMORIES = 3 * LIST_TEXT_BUDGET;
 const TYPES: MemoryType[] = ['note', 'belief', 'goal'];
 
-/** Word families of known frequency: omega in all, alpha in half, beta in a third (the budget exactly), rho in a fifth, kappaN in 150 each. */
+/** Word families of known frequency: omega in all, alpha in half, beta in a third (the budget exactly), rho in a fifth, kappaN in a fortieth each. */
 function textOf(i: number): string {
   const words = ['omega'];
   if (i % 2 === 0) words.push('alpha');
