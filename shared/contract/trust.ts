@@ -54,6 +54,8 @@ export const CHECK_NAMES = [
   'superseded_successors',
   'tallies',
   'search_index',
+  /** The indexes recall and reflection keep beside the search index: turns in their conversation, and the belief and turn word indexes. */
+  'recall_indexes',
   'orphaned_runs',
   'versions',
   'text_encoding',

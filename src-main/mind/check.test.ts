@@ -9,6 +9,7 @@ import {
   addDanglingLink,
   breakVersionHistory,
   damageSearchIndexPages,
+  desyncRecallIndexes,
   desyncSearchRows,
   firstPageOf,
   leaveRunRunning,
@@ -31,11 +32,11 @@ const USER = { actor: 'user' } as const;
 
 interface Healthy {
   path: string;
-  seqs: { episode: number; belief: number; note: number; other: number };
+  seqs: { episode: number; belief: number; note: number; other: number; turn: number };
   ids: { belief: string; note: string };
 }
 
-/** A small healthy mind file: an episode with three versions, a superseded belief and its successor, notes. */
+/** A small healthy mind file: an episode with three versions, a superseded belief and its successor, notes, two turns of a conversation. */
 function healthyMind(): Healthy {
   const path = join(mkdtempSync(join(tmpdir(), 'mindloom-check-')), 'check.mind');
   const mind = openMind(path);
@@ -47,7 +48,14 @@ function healthyMind(): Healthy {
     supersedeBelief(mind, belief.id, { content: 'Sync tests are flaky under load' }, USER);
     const note = createMemory(mind, { type: 'note', content: 'Keep the sync test quarantined' }, USER);
     const other = createMemory(mind, { type: 'note', content: 'Claire owns the sync service' }, USER);
-    return { path, seqs: { episode: episode.seq, belief: belief.seq, note: note.seq, other: other.seq }, ids: { belief: belief.id, note: note.id } };
+    const turns = ['The sync test failed again', 'Leave it until Monday'].map((content, i) =>
+      createMemory(mind, { type: 'raw', content, fields: { source: { conversationId: 'standup', turnId: `t${i}`, role: i === 0 ? 'claire' : 'sam' } } }, USER),
+    );
+    return {
+      path,
+      seqs: { episode: episode.seq, belief: belief.seq, note: note.seq, other: other.seq, turn: (turns[0] as { seq: number }).seq },
+      ids: { belief: belief.id, note: note.id },
+    };
   } finally {
     mind.close();
   }
@@ -98,6 +106,14 @@ describe('check', () => {
     },
     // SQLite's integrity check looks into the index too: its messages about it are as derivable.
     { name: 'damaged search index pages', check: 'search_index', derivable: true, problems: 1, alsoIntegrity: true, apply: (_m, db) => damageSearchIndexPages(db) },
+    // The superseded belief stays out of the belief index; the turn stays out of the turn indexes.
+    {
+      name: "recall's indexes out of step with the memories",
+      check: 'recall_indexes',
+      derivable: true,
+      problems: 4,
+      apply: (m, db) => desyncRecallIndexes(db, m.seqs.belief, m.seqs.turn),
+    },
     {
       name: 'a run left running by a process that is gone',
       check: 'orphaned_runs',

@@ -1,12 +1,14 @@
 /**
  * Is this mind healthy? SQLite's integrity check, then the mind's own invariants: every link's
  * ends exist (a forgotten memory's tombstone counts), every superseded memory has its successor,
- * the tallies match the rows, the search index is in step with the memories, no run is left
- * running by a process that is gone, and every memory's versions run without gaps.
+ * the tallies match the rows, the search index and recall's own indexes are in step with the
+ * memories, no run is left running by a process that is gone, and every memory's versions run
+ * without gaps.
  *
- * `repair` fixes what can be derived from the rows and nothing else (the tallies, the search
- * index, orphaned runs), in one journaled transaction, then checks again. What cannot be derived
- * (a missing memory, a broken history, damaged pages) is reported for a person: restore a backup.
+ * `repair` fixes what can be derived from the rows and nothing else (the tallies, the search and
+ * recall indexes, orphaned runs), in one journaled transaction, then checks again. What cannot be
+ * derived (a missing memory, a broken history, damaged pages) is reported for a person: restore a
+ * backup.
  */
 import { performance } from 'node:perf_hooks';
 import { type CheckName, type CheckReport, type CheckResult } from '../../shared/contract/trust';
@@ -17,6 +19,8 @@ import {
   integrityProblems,
   onlySearchIndexDamaged,
   rebuildTallies,
+  recallIndexProblems,
+  repairRecallIndexes,
   repairSearchIndex,
   searchIndexProblems,
   supersededWithoutSuccessor,
@@ -131,6 +135,15 @@ function runChecks(mind: Mind, log: WalInspection | null): CheckResult[] {
         'search rows out of step with the memories',
       );
     }),
+    guarded('recall_indexes', () =>
+      fromFound(
+        'recall_indexes',
+        recallIndexProblems(db),
+        true,
+        "recall's turn and belief indexes are in step with the memories",
+        "recall index rows out of step with the memories",
+      ),
+    ),
     guarded('orphaned_runs', () => {
       const runs = orphanedRuns(mind);
       return result(
@@ -244,13 +257,14 @@ function repair(mind: Mind): void {
     const tallies = tallyMismatches(db).length;
     if (tallies > 0) rebuildTallies(db);
     const searchRows = repairSearchIndex(db);
+    const recallIndexes = repairRecallIndexes(db);
     const runs = orphanedRuns(mind).flatMap(({ run, why }) => (interruptRun(mind, run, why) ? [run.id] : []));
     appendJournal(db, {
       at: mind.now(),
       actor: 'user',
       op: 'repair',
       memoryId: null,
-      after: { tallyRows: tallies, searchRows, interruptedRuns: runs },
+      after: { tallyRows: tallies, searchRows, recallIndexes, interruptedRuns: runs },
       reason: 'mindloom check --repair',
     });
   });

@@ -189,6 +189,67 @@ export function repairSearchIndex(db: Db): number {
   return extra + stale.length;
 }
 
+/**
+ * What recall and reflection keep beside the search index, each derived from the memories by
+ * triggers: where each conversation turn sits (`memory_turns`), and two word indexes that hold no
+ * text of their own (contentless FTS5: `belief_fts` over active beliefs, `memory_turns_fts` over
+ * turns and their context). With no text to compare, each is checked by which memories it holds,
+ * and repaired by filling it again from the memories, in order (the turn index reads the turns).
+ */
+const RECALL_INDEXES = [
+  {
+    name: 'memory_turns',
+    holds: 'SELECT seq FROM memory_turns',
+    shouldHold: `SELECT seq FROM memories WHERE type = 'raw' AND json_extract(fields, '$.source.conversationId') IS NOT NULL`,
+    empty: 'DELETE FROM memory_turns',
+    fill: `INSERT INTO memory_turns (seq, conversation, at, speaker)
+      SELECT seq, json_extract(fields, '$.source.conversationId'), created_at, coalesce(json_extract(fields, '$.source.role'), source_entity, '')
+      FROM memories WHERE type = 'raw' AND json_extract(fields, '$.source.conversationId') IS NOT NULL`,
+  },
+  {
+    name: 'belief_fts',
+    holds: 'SELECT rowid AS seq FROM belief_fts',
+    shouldHold: `SELECT seq FROM memories WHERE type = 'belief' AND status = 'active'`,
+    empty: `INSERT INTO belief_fts(belief_fts) VALUES ('delete-all')`,
+    fill: `INSERT INTO belief_fts (rowid, text) SELECT m.seq, ${ftsTextSql('m')} FROM memories m WHERE m.type = 'belief' AND m.status = 'active' ORDER BY m.seq`,
+  },
+  {
+    name: 'memory_turns_fts',
+    holds: 'SELECT rowid AS seq FROM memory_turns_fts',
+    shouldHold: 'SELECT seq FROM memory_turn_context',
+    empty: `INSERT INTO memory_turns_fts(memory_turns_fts) VALUES ('delete-all')`,
+    fill: 'INSERT INTO memory_turns_fts (rowid, own, context) SELECT seq, own, context FROM memory_turn_context',
+  },
+] as const;
+
+export interface RecallIndexProblem {
+  index: (typeof RECALL_INDEXES)[number]['name'];
+  seq: number;
+  problem: 'missing' | 'no_memory';
+}
+
+const outOfStepSql = ({ name, holds, shouldHold }: (typeof RECALL_INDEXES)[number]): string =>
+  `SELECT '${name}' AS "index", seq, 'missing' AS problem FROM (${shouldHold} EXCEPT ${holds})
+   UNION ALL SELECT '${name}', seq, 'no_memory' FROM (${holds} EXCEPT ${shouldHold})`;
+
+/** Memories a recall index lacks, and rows it holds of no memory it should index. */
+export function recallIndexProblems(db: Db): Found<RecallIndexProblem> {
+  const sql = RECALL_INDEXES.map(outOfStepSql).join(' UNION ALL ');
+  return found(`SELECT count(*) AS n FROM (${sql})`, `SELECT * FROM (${sql})`, db);
+}
+
+/** Fills again the first recall index out of step and every one after it (which may read it). Returns the names of those filled. */
+export function repairRecallIndexes(db: Db): string[] {
+  const first = RECALL_INDEXES.findIndex((index) => stmt(db, `SELECT EXISTS (${outOfStepSql(index)}) AS damaged`).pluck().get() === 1);
+  if (first === -1) return [];
+  const refilled = RECALL_INDEXES.slice(first);
+  for (const { empty, fill } of refilled) {
+    stmt(db, empty).run();
+    stmt(db, fill).run();
+  }
+  return refilled.map(({ name }) => name);
+}
+
 export interface VersionBreak {
   id: string;
   version: number | null;

@@ -50,6 +50,16 @@ export function desyncSearchRows(db: Db, missingSeq: number, differentSeq: numbe
   db.prepare(`INSERT INTO memories_fts (rowid, text) VALUES (999999, 'a ghost row')`).run();
 }
 
+/**
+ * Recall's indexes out of step: a superseded belief in the belief index, a turn missing from its
+ * conversation (so from the turn index too), a turn index row of no turn.
+ */
+export function desyncRecallIndexes(db: Db, supersededBeliefSeq: number, turnSeq: number): void {
+  db.prepare(`INSERT INTO belief_fts (rowid, text) VALUES (?, 'a belief no longer held')`).run(supersededBeliefSeq);
+  db.prepare('DELETE FROM memory_turns WHERE seq = ?').run(turnSeq);
+  db.prepare(`INSERT INTO memory_turns_fts (rowid, own, context) VALUES (999999, 'a ghost turn', '')`).run();
+}
+
 /** The search index's own pages: its last segment zeroed (FTS5's integrity-check fails). */
 export function damageSearchIndexPages(db: Db): void {
   db.unsafeMode(true);
