@@ -7,8 +7,10 @@
  *   statement → it is that belief's lesson again: each
  *   episode reinforces it (this keeps a lesson from being drafted twice when its episodes arrive
  *   in batches);
- * - statement ≥ reinforce threshold (and the contradiction rules do not fire: a one-word negation is
- *   textually close) → each episode reinforces the belief (α+1, evidence link);
+ * - statement ≥ reinforce threshold, saying the same as the belief (offline/statement-twins.ts: in
+ *   the lexical space, not another detail in the same pattern), and the contradiction rules do not
+ *   fire (a one-word negation is textually close) → each episode reinforces the belief (α+1,
+ *   evidence link);
  * - ≥ related threshold → the closest beliefs that stood before this run (up to the budget's
  *   classifications per cluster) are classified against the candidate: supports → α+1 per episode with evidence links;
  *   contradicts → β+1 per episode with counter-evidence links; partial → recorded per episode
@@ -103,9 +105,9 @@ export async function planCluster(
     return { kind: 'reinforce', belief: kin.belief, why: `its episodes resemble this belief's (average similarity ${kin.average.toFixed(2)})` };
   }
   const near = model.index.near(vector, contentTerms(statement), ctx.thresholds.related, (slot) => fits(model.at(slot)));
-  const closest = near[0];
-  if (closest && closest.score >= ctx.thresholds.reinforce && !detectContradiction(statement, model.at(closest.slot).statement)) {
-    return { kind: 'reinforce', belief: model.at(closest.slot), why: `similarity ${closest.score.toFixed(2)}` };
+  const twin = near.find((neighbour) => neighbour.score >= ctx.thresholds.reinforce && ctx.twins(statement, model.at(neighbour.slot).statement));
+  if (twin && !detectContradiction(statement, model.at(twin.slot).statement)) {
+    return { kind: 'reinforce', belief: model.at(twin.slot), why: `similarity ${twin.score.toFixed(2)}` };
   }
   // Only a belief that stood before this run is classified against: two lessons met in one batch
   // are drafted side by side (the scan then records their contradiction), neither judged by the other.

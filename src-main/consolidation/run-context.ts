@@ -11,6 +11,7 @@ import type { WriteOptions } from '../mind/write-options';
 import type { ConsolidationProvider, SimilarityThresholds } from './provider';
 import { ProviderItemError } from './provider';
 import type { PlannedAction, RunOptions, RunStage, SkippedItem } from './run-types';
+import { twinTestFor } from './offline/statement-twins';
 import { thresholdsFor } from './thresholds';
 
 /** Thrown between items when the run must stop: its budget is spent, or it was cancelled. */
@@ -43,6 +44,8 @@ export class RunContext {
   readonly dryRun: boolean;
   readonly provider: ConsolidationProvider;
   readonly thresholds: SimilarityThresholds;
+  /** Whether a statement within the reinforce threshold of a belief says the same (offline/statement-twins.ts). */
+  readonly twins: (statement: string, belief: string) => boolean;
   readonly actions: PlannedAction[] = [];
   readonly skipped: SkippedItem[] = [];
   readonly counts: RunCounts = {
@@ -73,6 +76,7 @@ export class RunContext {
     this.dryRun = options.dryRun ?? false;
     this.provider = options.provider;
     this.thresholds = thresholdsFor(options.provider.embedder.id);
+    this.twins = twinTestFor(options.provider.embedder.id);
   }
 
   get budget() {

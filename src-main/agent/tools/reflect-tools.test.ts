@@ -195,4 +195,35 @@ describe('propose_beliefs', () => {
     const open = getContradictions(mind, { status: 'open' });
     expect(open.map((c) => [c.a.id, c.b.id].sort())).toEqual([[keptId, opposed?.beliefId].sort()]);
   });
+
+  it("drafts a statement cut from a belief's pattern but naming something else as a belief of its own, not a reinforcement", async () => {
+    const first = writeCacheEpisodes();
+    const b1 = await ok<Batch>('reflect', {});
+    const kept = 'Warming the redis cache before a deploy keeps the first requests fast';
+    const o1 = await ok<Outcome>('propose_beliefs', { batch: b1.batch, beliefs: [{ statement: kept, cites: first }] });
+    const keptId = o1.accepted[0]?.beliefId as string;
+    const alpha = getMemoryView(mind, keptId).alpha;
+
+    const later = [
+      episode('Warmed the memcached pool before the Tuesday release', 'the first requests after deploy were fast'),
+      episode('Warmed the redis cache before the Thursday release', 'the first requests after deploy were fast again'),
+    ];
+    const b2 = await ok<Batch>('reflect', {});
+    const o2 = await ok<Outcome>('propose_beliefs', {
+      batch: b2.batch,
+      beliefs: [
+        // Close in words (the same pattern), yet about another cache.
+        { statement: 'Warming the memcached pool before a deploy keeps the first requests fast', cites: [later[0]] },
+        // The same lesson with a detail added: every word of the belief is in it.
+        { statement: 'Warming the redis cache before a deploy keeps the first requests fast, even on Thursdays', cites: [later[1]] },
+      ],
+    });
+    expect(o2.accepted.map((a) => [a.index, a.outcome])).toEqual([
+      [0, 'created'],
+      [1, 'reinforced'],
+    ]);
+    expect(o2.accepted[0]?.beliefId).not.toBe(keptId);
+    expect(o2.accepted[1]?.beliefId).toBe(keptId);
+    expect(getMemoryView(mind, keptId).alpha).toBe(alpha + 1);
+  });
 });

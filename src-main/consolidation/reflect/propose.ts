@@ -38,6 +38,7 @@ import { RejectionFilter } from '../rejection-filter';
 import { RunContext } from '../run-context';
 import { closeRun } from '../run';
 import { readSettings } from '../settings-store';
+import { twinTestFor } from '../offline/statement-twins';
 import { thresholdsFor } from '../thresholds';
 import { meanDirection } from '../vector-math';
 import { beliefsBearingOn, episodeItems, learnedSpace } from './reflect-batch';
@@ -134,6 +135,7 @@ export async function proposeBeliefs(mind: Mind, answer: BeliefProposals, option
   const model = new BeliefModel(mind);
   for (const record of candidates) model.addExisting(record, embedder.vectorOf(record.content), null);
   const thresholds = thresholdsFor(embedder.id);
+  const twins = twinTestFor(embedder.id);
 
   const plans: Plan[] = [];
   const dropped: DroppedProposal[] = [];
@@ -175,7 +177,7 @@ export async function proposeBeliefs(mind: Mind, answer: BeliefProposals, option
       return;
     }
     const fits = fitsPlacement(placementOf(cited.episodes));
-    const closest = model.index.near(vector, contentTerms(statement), thresholds.reinforce, (slot) => fits(model.at(slot)))[0];
+    const closest = model.index.near(vector, contentTerms(statement), thresholds.reinforce, (slot) => fits(model.at(slot)) && twins(statement, model.at(slot).statement))[0];
     const twin = closest && !detectContradiction(statement, model.at(closest.slot).statement) ? model.at(closest.slot) : null;
     if (twin !== null && twin.newKey !== null) {
       const first = plans.find((p): p is Extract<Plan, { kind: 'create' }> => p.kind === 'create' && p.state === twin) as Extract<Plan, { kind: 'create' }>;
