@@ -202,7 +202,7 @@ describe('propose_beliefs', () => {
     const kept = 'Warming the redis cache before a deploy keeps the first requests fast';
     const o1 = await ok<Outcome>('propose_beliefs', { batch: b1.batch, beliefs: [{ statement: kept, cites: first }] });
     const keptId = o1.accepted[0]?.beliefId as string;
-    const alpha = getMemoryView(mind, keptId).alpha;
+    const alpha = getMemoryView(mind, keptId).alpha as number;
 
     const later = [
       episode('Warmed the memcached pool before the Tuesday release', 'the first requests after deploy were fast'),

@@ -50,6 +50,9 @@ describe('offline provider', () => {
     expect(await classify('Friday deploys break the build only when migrations run')).toBe('partial');
     expect(await classify('Friday deploys always break the builds')).toBe('supports');
     expect(await classify('The cache eviction policy in search is too aggressive')).toBe('irrelevant');
+    // Close in words, but about another day: not the belief's lesson.
+    const other = await provider.classify(belief, { id: 'x', text: 'Monday deploys always break the build' }, signal);
+    expect(other).toMatchObject({ classification: 'irrelevant', reasoning: expect.stringMatching(/^close in words \(similarity 0\.\d\d\) but about something else$/) });
   });
 
   it('triages captures: events become episodes, remarks notes, credentials and chatter are skipped', async () => {

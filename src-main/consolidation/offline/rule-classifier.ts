@@ -6,7 +6,8 @@
  * 2. partial — the episode is on the belief's topic (similarity ≥ PARTIAL_MIN) and restricts it
  *    with a qualifier ("except", "unless", "only when", "but not", "sometimes", "depends on" …):
  *    it supports the belief in some contexts and not others, which is what the split gate counts;
- * 3. supports — similarity ≥ SUPPORTS_MIN (the same lesson in other words);
+ * 3. supports — similarity ≥ SUPPORTS_MIN and the statement says what the belief says
+ *    (statement-twins.ts: close words in the same pattern may name another thing);
  * 4. irrelevant — otherwise.
  * The pipeline only asks about beliefs already past the `related` threshold, so these cut-offs sit
  * at or above it (the lexical space's scale: see thresholds.ts).
@@ -15,6 +16,7 @@ import { detectContradiction } from '../../../shared/rules/contradiction';
 import type { ClassificationResult } from '../provider';
 import { LEXICAL_CLASSIFICATION } from '../thresholds';
 import { cosine, type Vector } from '../vector-math';
+import { saysTheSame } from './statement-twins';
 
 const { supports: SUPPORTS_MIN, partial: PARTIAL_MIN } = LEXICAL_CLASSIFICATION;
 const QUALIFIER = /\b(except|unless|only (?:when|if|for|in|on)|but not|not always|sometimes|depends on|in some cases|not when)\b/i;
@@ -43,7 +45,8 @@ export function classifyByRules(belief: string, episode: string, embed: (text: s
     return { classification: 'partial', reasoning: `same topic (similarity ${similarity.toFixed(2)}), ${verdict.reasoning}` };
   }
   if (similarity >= SUPPORTS_MIN) {
-    return { classification: 'supports', reasoning: `same lesson (similarity ${similarity.toFixed(2)})` };
+    if (saysTheSame(episode, belief)) return { classification: 'supports', reasoning: `same lesson (similarity ${similarity.toFixed(2)})` };
+    return { classification: 'irrelevant', reasoning: `close in words (similarity ${similarity.toFixed(2)}) but about something else` };
   }
   return { classification: 'irrelevant', reasoning: `different lesson (similarity ${similarity.toFixed(2)})` };
 }
