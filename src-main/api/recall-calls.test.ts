@@ -44,6 +44,23 @@ describe('memories.recall', () => {
     expect(hits[0]?.why).toMatch(/^the turns around it match your words; said by the person you named; /);
   });
 
+  it('finds the reply two turns after the turn that names the subject, which shares no word with the question', async () => {
+    const chat = [
+      ['Maria', 'Last weekend I went to a picnic with my friends from church.'],
+      ['John', 'Fun! What did you all get up to?'],
+      ['Maria', 'Charades and a scavenger hunt, we laughed so much.'],
+      ['John', 'Sounds like a great day.'],
+    ];
+    const path = join(f.dir, 'picnic.jsonl');
+    const line = ([role, content]: string[], i: number) => JSON.stringify({ id: `p${i}`, conversation_id: 'picnic', timestamp: `2023-07-02T10:0${i}:00Z`, role, content });
+    writeFileSync(path, `${chat.map(line).join('\n')}\n`);
+    await callOk(f.api, 'interop.import', { kind: 'transcripts', path });
+    const { hits } = await callOk(f.api, 'memories.recall', { query: 'What did Maria do at the church picnic?' });
+    const contents = hits.map((h) => h.memory.content);
+    expect(contents.slice(0, 3)).toContain(chat[2]?.[1]);
+    expect(contents.indexOf(chat[2]?.[1] as string)).toBeGreaterThan(contents.indexOf(chat[0]?.[1] as string));
+  });
+
   it('keeps to the types asked for, and refuses an empty query', async () => {
     const { hits } = await callOk(f.api, 'memories.recall', { query: 'Friday', types: ['episode'] });
     expect(hits.map((h) => h.memory.id)).toEqual([f.ids.episode]);

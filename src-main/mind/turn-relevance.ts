@@ -22,6 +22,7 @@ import {
   turnSeqsBetween,
   turnsBetween,
   turnsBySpeaker,
+  turnsFollowing,
   turnWordFrequency,
 } from '../store/turn-context-query';
 import type { Mind } from './mind';
@@ -104,6 +105,7 @@ export function turnRelevance(
   // A person named and nothing else found ("What did Omar say?"): what they said last.
   if (ranked.size === 0) for (const speaker of speakers) for (const seq of turnsBySpeaker(db, speaker, WINDOW_POOL)) ranked.set(seq, 0);
 
+  passToTheTurnTwoAfter(mind, ranked);
   const seqs = [...new Set([...ownFound.keys(), ...ranked.keys()])];
   const facts = turnFacts(db, seqs);
   const timed = windows.length > 0 || reading.months.length > 0;
@@ -121,6 +123,29 @@ export function turnRelevance(
   }
   const newSeqs = [...turns.keys()].filter((seq) => !ownFound.has(seq));
   return { turns, extraRecords: recallableRecords(db, newSeqs, types) };
+}
+
+/**
+ * A person who brings something up often tells of it in their next turn, after the other asks
+ * ("I had a picnic with friends from church" / "What did you play?" / "Charades and a scavenger
+ * hunt"): the answer shares no word with the question, and its context (the turns just before and
+ * after it) holds only the follow-up question. So the best matches pass a share of their relevance
+ * to the turn two after them. On LoCoMo's conversations a share of 0.5 lifted evidence in the top 10
+ * from 81.4% to 82.4% of questions (0.75: 83.7%); on the generated held-out split, whose replies
+ * follow their question directly, 0.5 left recall@10 within 0.2 points and 0.75 cost 1.3.
+ */
+const FOLLOWING_TURN_SHARE = 0.5;
+/** The best matches that pass relevance on. */
+const PASSING_TURNS = 10;
+
+function passToTheTurnTwoAfter(mind: Mind, ranked: Map<number, number>): void {
+  const best = [...ranked].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, PASSING_TURNS);
+  const relevanceOf = new Map(best);
+  for (const [from, seq, after] of turnsFollowing(mind.store.db, best.map(([seq]) => seq), 2)) {
+    if (after !== 2) continue;
+    const passed = (relevanceOf.get(from) ?? 0) * FOLLOWING_TURN_SHARE;
+    if (passed > (ranked.get(seq) ?? 0)) ranked.set(seq, passed);
+  }
 }
 
 /** The turns best matching the query's rarer words (as recall's own pass chooses them), within a range of seqs when given. */

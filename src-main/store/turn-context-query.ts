@@ -82,6 +82,29 @@ export function turnFacts(db: Db, seqs: readonly number[]): Map<number, TurnFact
   return new Map(rows.map((r) => [r.seq, { at: r.at, speaker: r.speaker }]));
 }
 
+/**
+ * The turns said `within` turns after each of `seqs` in its conversation, with how many turns
+ * after: `[from, turn, distance]`.
+ */
+export function turnsFollowing(db: Db, seqs: readonly number[], within: number): [number, number, number][] {
+  if (seqs.length === 0) return [];
+  const rows = stmt(
+    db,
+    `SELECT f.value AS origin, n.seq AS seq FROM json_each(?) f JOIN memory_turns t ON t.seq = f.value
+     JOIN memory_turns n ON n.seq IN (SELECT seq FROM memory_turns WHERE conversation = t.conversation AND seq > t.seq ORDER BY seq LIMIT ?)
+     ORDER BY f.value, n.seq`,
+  ).all(JSON.stringify(seqs), within) as { origin: number; seq: number }[];
+  const found: [number, number, number][] = [];
+  let distance = 0;
+  let last = -1;
+  for (const { origin, seq } of rows) {
+    distance = origin === last ? distance + 1 : 1;
+    last = origin;
+    found.push([origin, seq, distance]);
+  }
+  return found;
+}
+
 /** The given memories an agent may recall (active, of the asked types), as records. */
 export function recallableRecords(db: Db, seqs: readonly number[], types: readonly MemoryType[] | null): MemoryRecord[] {
   if (seqs.length === 0) return [];
