@@ -11,6 +11,15 @@ beforeEach(async () => {
 });
 afterEach(() => f.dispose());
 
+/** Imports `[speaker, words]` turns as one conversation through the transcripts importer, a minute apart from `start`. */
+async function importConversation(id: string, start: string, turns: readonly string[][]): Promise<void> {
+  const path = join(f.dir, `${id}.jsonl`);
+  const line = ([role, content]: readonly string[], i: number) =>
+    JSON.stringify({ id: `${id}-${i}`, conversation_id: id, timestamp: new Date(Date.parse(start) + i * 60_000).toISOString(), role, content });
+  writeFileSync(path, `${turns.map(line).join('\n')}\n`);
+  await callOk(f.api, 'interop.import', { kind: 'transcripts', path });
+}
+
 describe('memories.recall', () => {
   it('ranks what the agent would be reminded of, says why, and leaves the access statistics alone', async () => {
     const before = await callOk(f.api, 'memories.get', { id: f.ids.belief });
@@ -35,10 +44,7 @@ describe('memories.recall', () => {
       ['Melanie', 'A sunset over the lake, purple clouds and all.'],
       ['Caroline', 'Gorgeous, send me a photo.'],
     ];
-    const path = join(f.dir, 'chat.jsonl');
-    const line = ([role, content]: string[], i: number) => JSON.stringify({ id: `t${i}`, conversation_id: 'chat', timestamp: `2023-05-08T13:5${i}:00Z`, role, content });
-    writeFileSync(path, `${chat.map(line).join('\n')}\n`);
-    await callOk(f.api, 'interop.import', { kind: 'transcripts', path });
+    await importConversation('chat', '2023-05-08T13:50:00Z', chat);
     const { hits } = await callOk(f.api, 'memories.recall', { query: 'What did Melanie paint?' });
     expect(hits.slice(0, 2).map((h) => h.memory.content)).toEqual([chat[1]?.[1], chat[0]?.[1]]);
     expect(hits[0]?.why).toMatch(/^the turns around it match your words; said by the person you named; /);
@@ -51,10 +57,7 @@ describe('memories.recall', () => {
       ['Maria', 'Charades and a scavenger hunt, we laughed so much.'],
       ['John', 'Sounds like a great day.'],
     ];
-    const path = join(f.dir, 'picnic.jsonl');
-    const line = ([role, content]: string[], i: number) => JSON.stringify({ id: `p${i}`, conversation_id: 'picnic', timestamp: `2023-07-02T10:0${i}:00Z`, role, content });
-    writeFileSync(path, `${chat.map(line).join('\n')}\n`);
-    await callOk(f.api, 'interop.import', { kind: 'transcripts', path });
+    await importConversation('picnic', '2023-07-02T10:00:00Z', chat);
     const { hits } = await callOk(f.api, 'memories.recall', { query: 'What did Maria do at the church picnic?' });
     const contents = hits.map((h) => h.memory.content);
     expect(contents.slice(0, 3)).toContain(chat[2]?.[1]);
