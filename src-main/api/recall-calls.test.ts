@@ -25,8 +25,8 @@ describe('memories.recall', () => {
     const before = await callOk(f.api, 'memories.get', { id: f.ids.belief });
     const { hits, search } = await callOk(f.api, 'memories.recall', { query: 'Friday releases' });
     expect(search.words).toEqual(['friday', 'releases']);
-    // The memories' own vectors (hashed n-grams, written with them) find neighbours in a small mind.
-    expect(search.meaning).toBe('nearest');
+    // An offline mind: its best word matches are compared with the query in hashed n-grams.
+    expect(search.meaning).toBe('rerank');
     expect(hits.map((h) => h.memory.id)).toContain(f.ids.belief);
     expect(hits[0]?.memory.id).toBe(f.ids.belief);
     const belief = hits[0];

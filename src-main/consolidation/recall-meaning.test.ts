@@ -12,7 +12,7 @@ let t: TestMind;
 afterEach(() => t.mind.close());
 
 describe('recall meaning from stored n-gram vectors', () => {
-  it('finds neighbours by their vectors, but leaves conversation turns to their relevance with the conversation', async () => {
+  it('compares the best word matches with the query, but leaves conversation turns to their relevance with the conversation', async () => {
     t = freshMind();
     const { mind } = t;
     const chat = [
@@ -32,8 +32,9 @@ describe('recall meaning from stored n-gram vectors', () => {
     const query = 'What did Melanie paint?';
     const meaning = await meaningSource(mind, {}).forQuery(query);
     const result = recall(mind, { query }, { actor: 'agent:tester', recordAccess: false, meaning });
-    expect(result.search.meaning).toBe('nearest');
+    expect(result.search.meaning).toBe('rerank');
     const contents = result.hits.map((h) => h.memory.content);
+    expect(contents).toEqual(expect.arrayContaining([chat[1][1], chat[0][1]]));
     expect(contents.indexOf(chat[1][1])).toBeLessThan(contents.indexOf(chat[0][1]));
     const turnIds = new Set(turns.map((turn) => turn.id));
     const turnHits = result.hits.filter((h) => turnIds.has(h.memory.id));

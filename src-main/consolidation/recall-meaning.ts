@@ -2,11 +2,13 @@
  * What recall can compare in meaning in this mind, from the embedder its vectors came from. The
  * hashed n-gram embedding (offline/ngram-embedder.ts) runs here in microseconds, so an offline
  * mind gets every recall's best text matches compared with the query in it: a mind consolidated
- * offline keeps no vectors (the lexical space is learned per run), and one with no vectors yet
- * is the same; a mind still holding n-gram vectors from before gets a nearest-vector search in
- * small minds too. A mind whose vectors came from an OpenAI-compatible model gets the query
- * embedded by that model (one call, bounded by a timeout) for the nearest-vector search, when the
- * key is at hand; when that call fails, recall goes on with words alone.
+ * offline keeps no vectors (the lexical space is learned per run), one with no vectors yet is the
+ * same, and so is a mind still holding n-gram vectors from an older version (the re-rank computes
+ * the same vectors, and leaves conversation turns to their conversation, which a nearest-vector
+ * search over stored n-gram vectors would not). A mind whose vectors came from an
+ * OpenAI-compatible model gets the query embedded by that model (one call, bounded by a timeout)
+ * for the nearest-vector search, when the key is at hand; when that call fails, recall goes on
+ * with words alone.
  */
 import type { LocalEmbedder, RecallMeaning } from '../mind/recall';
 import type { Mind } from '../mind/mind';
@@ -21,6 +23,12 @@ import { textOf } from './source-text';
 /** How long a recall waits for a model to embed its query. */
 export const QUERY_EMBED_TIMEOUT_MS = 5_000;
 
+/** The offline meaning: a text's hashed n-grams, computed as recall needs them. */
+const NGRAM_MEANING: LocalEmbedder = {
+  query: (text) => embedText(text, NGRAM_DIMENSION),
+  memory: (memory) => embedText(textOf(memory.type, memory.content, memory.fields), NGRAM_DIMENSION),
+};
+
 export interface MeaningSource {
   /** Which space recall's meaning comes from: `offline-ngram`, a model's id, or `none`. */
   readonly space: string;
@@ -29,13 +37,8 @@ export interface MeaningSource {
 
 export function meaningSource(mind: Mind, secrets: { openAiApiKey?: string | undefined }): MeaningSource {
   const stored = readEmbedderInfo(mind.store.db);
-  if (stored === null || stored.id === LEXICAL_EMBEDDER_ID) {
-    const local = ngramEmbedder(NGRAM_DIMENSION);
-    return { space: NGRAM_EMBEDDER_ID, forQuery: () => Promise.resolve({ queryVector: null, local }) };
-  }
-  if (stored.id === NGRAM_EMBEDDER_ID) {
-    const local = ngramEmbedder(stored.dimension);
-    return { space: NGRAM_EMBEDDER_ID, forQuery: (query) => Promise.resolve({ queryVector: local.query(query), local }) };
+  if (stored === null || stored.id === LEXICAL_EMBEDDER_ID || stored.id === NGRAM_EMBEDDER_ID) {
+    return { space: NGRAM_EMBEDDER_ID, forQuery: () => Promise.resolve({ queryVector: null, local: NGRAM_MEANING }) };
   }
   const model = modelEmbedder(mind, secrets, stored.id);
   if (model === null) return { space: 'none', forQuery: () => Promise.resolve({ queryVector: null, local: null }) };
@@ -49,13 +52,6 @@ export function meaningSource(mind: Mind, secrets: { openAiApiKey?: string | und
         return { queryVector: null, local: null };
       }
     },
-  };
-}
-
-function ngramEmbedder(dimension: number): LocalEmbedder {
-  return {
-    query: (text) => embedText(text, dimension),
-    memory: (memory) => embedText(textOf(memory.type, memory.content, memory.fields), dimension),
   };
 }
 

@@ -20,7 +20,6 @@ import {
   vectorCount,
   wordFrequency,
 } from '../store/recall-query';
-import { turnFacts } from '../store/turn-context-query';
 import { recordAccesses } from './access';
 import { type MemorySummary, summarizeMemory } from './list';
 import type { Mind } from './mind';
@@ -126,11 +125,7 @@ export function recall(mind: Mind, request: RecallRequest, options: RecallOption
   const queryVector = options.meaning?.queryVector ?? null;
   const nearest = queryVector !== null && vectorCount(db) <= NEAREST_SCAN_LIMIT;
   if (nearest) {
-    const neighbours = nearestVectors(db, queryVector, NEAREST_K, types);
-    // Vectors a local embedder made read a turn without its conversation, as in rerankByMeaning: turns keep their relevance with it.
-    const turnsLeftAlone = options.meaning?.local ? turnFacts(db, neighbours.map((n) => n.record.seq)) : new Map<number, unknown>();
-    for (const near of neighbours) {
-      if (turnsLeftAlone.has(near.record.seq)) continue;
+    for (const near of nearestVectors(db, queryVector, NEAREST_K, types)) {
       found.set(near.record.seq, { record: near.record, bm25: found.get(near.record.seq)?.bm25 ?? 0, similarity: near.similarity });
     }
   }

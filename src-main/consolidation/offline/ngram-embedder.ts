@@ -2,9 +2,9 @@
  * Hashed character n-grams: a stateless dense embedding that needs nothing from the mind. It was
  * consolidation's offline embedder before the lexical space (lexical-embedder.ts, learned from
  * the mind and never stored) took its place; it stays for what needs a dense vector of a text at
- * once: recall's comparison of its best text matches with the query in an offline mind, the
- * vectors minds built before that still hold (id `offline-ngram`), and the fake OpenAI server's
- * embeddings.
+ * once: recall's comparison of its best text matches with the query in an offline mind (minds
+ * built before still hold its vectors, id `offline-ngram`; recall computes them afresh rather
+ * than searching them), and the fake OpenAI server's embeddings.
  *
  * Each lower-cased word is wrapped in boundary marks ("<word>") and cut into its 3-, 4- and
  * 5-grams; each n-gram is hashed (FNV-1a, then a murmur finalizer so every bit mixes) to one of
